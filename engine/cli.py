@@ -1,0 +1,60 @@
+"""``python -m engine run FILE [--lang en|fr] [--json]`` and ``python -m engine check FILE…``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.check import compare
+from engine.combat import run_combat
+from engine.diagnostics import ProblemsFound
+from engine.loader import load_scenario
+from engine.report import outcome_dict, outcome_text
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="play a scenario and print its trace and outcome")
+    run.add_argument("file", type=Path)
+    run.add_argument("--lang", choices=("en", "fr"), default="en")
+    run.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    check = commands.add_parser("check", help="compare expected outcomes with the engine's")
+    check.add_argument("files", type=Path, nargs="+")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        return run_command(args.file, args.lang, args.json)
+    return check_command(args.files)
+
+
+def run_command(file: Path, lang: str, as_json: bool) -> int:
+    try:
+        outcome = run_combat(load_scenario(file))
+    except ProblemsFound as found:
+        print(found, file=sys.stderr)
+        return 1
+    if as_json:
+        print(json.dumps(outcome_dict(outcome, lang), indent=2, ensure_ascii=False))
+    else:
+        print(outcome_text(outcome, lang))
+    return 0
+
+
+def check_command(files: Sequence[Path]) -> int:
+    failed = 0
+    for file in files:
+        try:
+            scenario = load_scenario(file)
+            mismatches = compare(scenario, run_combat(scenario))
+        except ProblemsFound as found:
+            print(found, file=sys.stderr)
+            failed += 1
+            continue
+        for mismatch in mismatches:
+            print(mismatch, file=sys.stderr)
+        failed += bool(mismatches)
+    print(f"checked {len(files)} scenario(s): {len(files) - failed} agree, {failed} differ")
+    return 1 if failed else 0

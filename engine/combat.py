@@ -1,0 +1,521 @@
+"""The combat procedure, from the move to the end of combat (Core Rules v1.4, 459–466).
+
+``run_combat(scenario)`` plays a scenario and returns its outcome with the
+full trace. Each step names the rules it applies; ``tests/engine`` holds a
+test per rule. The order of the procedure:
+
+1. the move, staging, Attacker and Defender designations (459);
+2. the showdown (341): what the scenario plays in it resolves;
+3. the damage step (465): damage assigned, prevented, dealt simultaneously;
+4. the Resolution Step (466) invokes a Combat Cleanup (466.1.a, 324.1):
+   3a death abilities recorded (323.4), 3b lethal units killed (323.5),
+   3c all units healed (466.1.a.1), 3d attackers recalled if defenders remain
+   (466.1.a.2);
+5. the chain (327), newest item first, a cleanup (318) after each item;
+6. the result (466.3) on the board as it now is;
+7. result effects, then control (466.5) and the Conquer (466.5.d, 470);
+8. the end of combat (466.7.a, 466.7.c); a restaged combat runs the
+   scenario's next round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.diagnostics import Problem, ProblemsFound
+from engine.model import (
+    Ability,
+    Board,
+    CombatEffect,
+    DealDamage,
+    Designation,
+    Effect,
+    GiveMight,
+    PlayUnit,
+    PreventDamage,
+    Trigger,
+    Unit,
+    Zone,
+)
+from engine.scenario import Round, Scenario
+from engine.trace import ParamValue, Snapshot, Step
+
+
+@dataclass(frozen=True, slots=True)
+class ChainItem:
+    """A triggered ability waiting on the chain, with its source's last known information."""
+
+    source: str
+    controller: str
+    might: int
+    trigger: Trigger
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a combat gave: the result, control, the Conquer, where every unit ended."""
+
+    winner: str | None
+    loser: str | None
+    restaged: bool
+    control_before: str | None
+    control_after: str | None
+    conquered_by: str | None
+    points_scored: int
+    scores: dict[str, int]
+    units: dict[str, tuple[str, str, int, int]]  # id -> (zone, zone player, might, damage)
+    killed: tuple[str, ...]
+    recalled: tuple[str, ...]
+    steps: tuple[Step, ...]
+    board: Board = field(repr=False)
+
+
+class CombatRun:
+    """One run of a scenario. Use ``run_combat``; the methods follow the procedure."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.board = scenario.new_board()
+        self.steps: list[Step] = []
+        self.last: Snapshot | None = None
+        self.round = 0
+        self.pending: list[ChainItem] = []
+        self.chain: list[ChainItem] = []
+        self.killed: list[str] = []
+        self.recalled: list[str] = []
+        self.recalled_this_combat = False
+        self.conquered_by: str | None = None
+        self.points = 0
+        self.attacker = scenario.combat.attacker
+        self.defender = ""
+        self.played = 0
+        self.winner: str | None = None
+        self.loser: str | None = None
+
+    # -- recording -------------------------------------------------------
+
+    def record(
+        self, step_id: str, phase: str, message: str, rules: tuple[str, ...], **params: ParamValue
+    ) -> None:
+        snapshot = Snapshot.of(self.board)
+        prefix = f"r{self.round}-" if self.round else ""
+        self.steps.append(
+            Step(
+                id=prefix + step_id,
+                phase=phase,
+                message=message,
+                params=tuple(sorted(params.items())),
+                rules=rules,
+                board=snapshot,
+                changed=snapshot.changes_since(self.last),
+            )
+        )
+        self.last = snapshot
+
+    def fail(self, line: int, message: str) -> ProblemsFound:
+        return ProblemsFound([Problem(self.scenario.path, line, message)])
+
+    # -- the procedure ---------------------------------------------------
+
+    def run(self) -> Outcome:
+        control_before = self.board.controller
+        start = "start-controlled" if control_before else "start-uncontrolled"
+        self.record("start", "start", start, ("459",), controller=control_before)
+        self.move()
+        restaged = False
+        rounds = self.scenario.combat.rounds
+        for index, script in enumerate(rounds, start=1):
+            self.round = index
+            self.stage()
+            self.showdown(script)
+            self.damage_step(script)
+            self.combat_cleanup()
+            self.resolve_chain("chain")
+            restaged = self.determine_result()
+            if not restaged:
+                self.establish_control()
+            self.end_combat()
+            if not restaged:
+                break
+            if index == len(rounds):
+                self.record("restaged", "result", "restaged-unscripted", ("466.3.d", "466.5"))
+        return self.outcome(control_before, restaged)
+
+    def move(self) -> None:
+        """Units move from their base to the battlefield; a combat is staged (459)."""
+        combat = self.scenario.combat
+        for unit_id in combat.move:
+            self.board.units[unit_id].zone = Zone.BATTLEFIELD
+        self.record(
+            "move", "move", "move", ("459",), player=self.attacker, units=tuple(combat.move)
+        )
+        present = self.board.players_present()
+        others = [p for p in present if p != self.attacker]
+        if not others:
+            raise self.fail(combat.line, "combat: no opposing unit at the battlefield after the move")
+        self.defender = others[0]
+
+    def stage(self) -> None:
+        """Attacker and Defender designations for the players and their units there (459)."""
+        for player in self.board.players.values():
+            player.designation = None
+        self.board.players[self.attacker].designation = Designation.ATTACKER
+        self.board.players[self.defender].designation = Designation.DEFENDER
+        for unit in self.board.at_battlefield():
+            unit.designation = self.board.players[unit.controller].designation
+        self.recalled_this_combat = False
+        self.record(
+            "stage",
+            "stage",
+            "stage",
+            ("459",),
+            attacker=self.attacker,
+            defender=self.defender,
+        )
+
+    def showdown(self, script: Round) -> None:
+        """The showdown (341): each play resolves in turn; then both players pass."""
+        if not script.showdown:
+            self.record("showdown", "showdown", "showdown-pass", ("341",))
+            return
+        for number, play in enumerate(script.showdown, start=1):
+            affected = self.apply(play.effect, play.player, None, play.line)
+            self.record(
+                f"showdown-{number}",
+                "showdown",
+                f"showdown-{effect_kind(play.effect)}",
+                ("341",),
+                player=play.player,
+                **effect_params(play.effect, affected),
+            )
+            self.cleanup(f"showdown-{number}")
+
+    def damage_step(self, script: Round) -> None:
+        """Combat damage: assigned by each side, prevented, dealt all at once (465)."""
+        assigned = self.assign_damage(script)
+        dealt: dict[str, int] = {}
+        prevented: dict[str, int] = {}
+        for unit_id, amount in assigned.items():
+            dealt[unit_id], prevented[unit_id] = self.prevent(unit_id, amount)
+        for unit_id, amount in dealt.items():
+            self.board.units[unit_id].damage += amount
+        self.record(
+            "damage",
+            "damage",
+            "damage",
+            ("465",),
+            units=tuple(f"{u}:{assigned[u]}:{prevented[u]}:{dealt[u]}" for u in assigned),
+        )
+        for unit_id, amount in dealt.items():
+            if amount > 0:
+                self.triggered(self.board.units[unit_id], Trigger.DAMAGED)
+
+    def assign_damage(self, script: Round) -> dict[str, int]:
+        """Each side assigns its units' total Might to the other side's units."""
+        sides = {
+            player: [u for u in self.board.at_battlefield() if u.controller == player]
+            for player in (self.attacker, self.defender)
+        }
+        totals = {p: sum(self.board.might(u) for u in units) for p, units in sides.items()}
+        opponent = {self.attacker: self.defender, self.defender: self.attacker}
+        if script.damage is None:
+            assigned: dict[str, int] = {}
+            for player, total in totals.items():
+                targets = sides[opponent[player]]
+                for i, unit in enumerate(targets):
+                    lethal = max(self.board.might(unit) - unit.damage, 1)
+                    share = total if i == len(targets) - 1 else min(total, lethal)
+                    assigned[unit.id] = share
+                    total -= share
+            return assigned
+        problems: list[Problem] = []
+        received = {p: 0 for p in sides}
+        for unit_id, amount in script.damage.items():
+            unit = self.board.units.get(unit_id)
+            line = script.damage_lines.get(unit_id, script.line)
+            if unit is None or unit.zone is not Zone.BATTLEFIELD:
+                problems.append(
+                    Problem(self.scenario.path, line, f"damage.{unit_id}: unit is not in the combat")
+                )
+                continue
+            received[unit.controller] += amount
+        for player, units in sides.items():
+            if units and received[player] != totals[opponent[player]]:
+                problems.append(
+                    Problem(
+                        self.scenario.path,
+                        script.line,
+                        f"damage: {player}'s units are assigned {received[player]} damage, "
+                        f"but {opponent[player]}'s units have {totals[opponent[player]]} Might",
+                    )
+                )
+        if problems:
+            raise ProblemsFound(problems)
+        return dict(script.damage)
+
+    def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
+        """Apply this combat's prevention shields; return (dealt, prevented)."""
+        prevented = 0
+        for effect in self.board.effects:
+            if effect.kind == "prevent" and effect.target == unit_id and effect.amount:
+                used = min(effect.amount, amount - prevented)
+                effect.amount -= used
+                prevented += used
+        return amount - prevented, prevented
+
+    def combat_cleanup(self) -> None:
+        """The Resolution Step's Combat Cleanup, in label order 3a, 3b, 3c, 3d."""
+        self.record("resolution", "cleanup", "resolution", ("465.3", "466.1.a", "324.1"))
+        self.cleanup_kill(combat=True)
+        for unit in self.board.units.values():
+            if unit.zone.in_play:
+                unit.damage = 0
+        self.record("cleanup-3c", "cleanup", "heal", ("466.1.a.1", "418.1", "143.3.b.2"))
+        defenders_remain = any(
+            u.designation is Designation.DEFENDER for u in self.board.at_battlefield()
+        )
+        attackers = [
+            u for u in self.board.at_battlefield() if u.designation is Designation.ATTACKER
+        ]
+        if defenders_remain and attackers:
+            for unit in attackers:
+                unit.zone = Zone.BASE
+                unit.designation = None
+            self.recalled += [u.id for u in attackers]
+            self.recalled_this_combat = True
+            stuck = tuple(u.id for u in attackers if u.cant_move)
+            self.record(
+                "cleanup-3d",
+                "cleanup",
+                "recall",
+                ("466.1.a.2", "455", "456.3"),
+                units=tuple(u.id for u in attackers),
+                cant_move=stuck,
+            )
+        else:
+            reason = "recall-none-no-defenders" if attackers else "recall-none-no-attackers"
+            self.record("cleanup-3d", "cleanup", reason, ("466.1.a.2",))
+
+    def cleanup_kill(self, combat: bool, after: str = "") -> None:
+        """Steps 3a and 3b of any cleanup: record death abilities, then kill lethal units."""
+        dying = [u for u in self.board.units.values() if self.board.is_lethal(u)]
+        if not combat and not dying:
+            return
+        step = "cleanup-3a" if combat else f"{after}-cleanup-3a"
+        phase = "cleanup" if combat else "chain"
+        replaced = [u for u in dying if u.instead_of_dying is not None]
+        recorded: list[str] = []
+        for unit in dying:
+            if unit.instead_of_dying is None and self.triggered(unit, Trigger.DIES):
+                recorded.append(unit.id)
+        self.record(
+            step,
+            phase,
+            "death-triggers" if dying else "no-lethal",
+            ("323.4", "808") if recorded else ("323.4",),
+            units=tuple(u.id for u in dying),
+            recorded=tuple(recorded),
+        )
+        for unit in dying:
+            unit.zone = unit.instead_of_dying or Zone.TRASH
+            unit.damage = 0
+            unit.designation = None
+            if unit.instead_of_dying is None:
+                self.killed.append(unit.id)
+        rules = ("323.5", "142.4")
+        if replaced:
+            rules += ("367", "808.1.d.1")
+        self.record(
+            step.replace("3a", "3b"),
+            phase,
+            "kill" if len(replaced) < len(dying) else "kill-none",
+            rules,
+            units=tuple(u.id for u in dying if u.instead_of_dying is None),
+            replaced=tuple(f"{u.id}:{u.zone.value}" for u in replaced),
+        )
+
+    def cleanup(self, after: str) -> None:
+        """A cleanup after a showdown play or chain item (318): lethal units die."""
+        self.cleanup_kill(combat=False, after=after)
+
+    def triggered(self, unit: Unit, trigger: Trigger) -> bool:
+        """Record the unit's abilities for ``trigger`` with its last known information."""
+        fired = [a for a in unit.abilities if a.trigger is trigger]
+        for ability in fired:
+            self.pending.append(self.item(unit, ability))
+        return bool(fired)
+
+    def item(self, unit: Unit, ability: Ability) -> ChainItem:
+        return ChainItem(unit.id, unit.controller, self.board.might(unit), ability.trigger, ability.effect)
+
+    def resolve_chain(self, label: str) -> None:
+        """Put waiting abilities on the chain; resolve the newest first, each followed by a cleanup."""
+        while self.pending or self.chain:
+            if self.pending:
+                self.chain += self.pending
+                added = tuple(i.source for i in self.pending)
+                self.pending = []
+                self.record(f"{label}-add-{len(self.steps)}", "chain", "chain-add", ("327",), units=added)
+                continue
+            item = self.chain.pop()
+            step_id = f"{label}-{len(self.steps)}"
+            affected = self.apply(item.effect, item.controller, item, 0)
+            self.record(
+                step_id,
+                "chain",
+                f"chain-{effect_kind(item.effect)}" if affected else "chain-no-target",
+                ("327",),
+                source=item.source,
+                trigger=item.trigger.value,
+                player=item.controller,
+                **effect_params(item.effect, affected, item.might),
+            )
+            self.cleanup(step_id)
+
+    def apply(self, effect: Effect, player: str, item: ChainItem | None, line: int) -> str | None:
+        """Carry out an effect on the real board: the unit affected, or None if it is gone."""
+        board = self.board
+        if isinstance(effect, PlayUnit):
+            unit_id = effect.unit_id
+            while unit_id in board.units:  # the same ability may resolve twice
+                self.played += 1
+                unit_id = f"{effect.unit_id}-{self.played}"
+            unit = Unit(unit_id, dict(effect.name), player, player, effect.might, effect.zone)
+            if effect.zone is Zone.BATTLEFIELD:
+                unit.designation = board.players[player].designation
+            board.units[unit_id] = unit
+            return unit_id
+        target = board.units.get(effect.target)
+        if target is None or not target.zone.in_play:
+            if item is None:
+                raise self.fail(line, f"{effect.target}: not on the board when played")
+            return None
+        if isinstance(effect, DealDamage):
+            amount = effect.amount if effect.amount is not None else (item.might if item else 0)
+            dealt, _ = self.prevent(target.id, amount)
+            target.damage += dealt
+            if dealt:
+                self.triggered(target, Trigger.DAMAGED)
+        elif isinstance(effect, GiveMight):
+            board.effects.append(CombatEffect("might", target.id, effect.amount))
+        elif isinstance(effect, PreventDamage):
+            board.effects.append(CombatEffect("prevent", target.id, effect.amount))
+        return target.id
+
+    def determine_result(self) -> bool:
+        """The result (466.3) on the board as it is now; True if a new combat is staged."""
+        present = set(self.board.players_present())
+        both = {self.attacker, self.defender} <= present
+        self.winner = self.loser = None
+        if self.recalled_this_combat:
+            message, rules = "no-result-recalled", ("466.3.d",)
+        elif both:
+            message, rules = "no-result-both", ("466.3.d",)
+        elif not present & {self.attacker, self.defender}:
+            message, rules = "no-result-neither", ("466.3.d",)
+        else:
+            (self.winner,) = present & {self.attacker, self.defender}
+            self.loser = self.defender if self.winner == self.attacker else self.attacker
+            message, rules = "win", ("466.3.a", "466.3.b")
+        self.record("result", "result", message, rules, winner=self.winner, loser=self.loser)
+        if self.winner:
+            for unit in self.board.at_battlefield():
+                if unit.controller == self.winner:
+                    self.triggered(unit, Trigger.WIN)
+            self.resolve_chain("result-effects")
+        if both:
+            self.record("restage", "result", "restage", ("466.3.d", "466.5"))
+        return both
+
+    def establish_control(self) -> None:
+        """Control (466.5): the player with units here takes it; nobody keeps an empty one."""
+        board = self.board
+        present = board.players_present()
+        if not present:
+            before = board.controller
+            board.controller = None
+            message = "uncontrolled" if before else "stays-uncontrolled"
+            self.record("control", "control", message, ("466.5.b",), player=before)
+        elif len(present) > 1:
+            self.record("control", "control", "control-contested", ("466.5",))
+        elif board.controller == present[0]:
+            self.record("control", "control", "control-kept", ("466.5", "466.5.d"), player=present[0])
+        else:
+            player = present[0]
+            board.controller = player
+            if player in board.scored_this_turn:
+                self.record(
+                    "control", "control", "control-no-conquer", ("466.5", "466.5.d", "470"), player=player
+                )
+            else:
+                board.scored_this_turn.add(player)
+                board.players[player].score += 1
+                self.conquered_by, self.points = player, 1
+                self.record(
+                    "control",
+                    "control",
+                    "conquer",
+                    ("466.5", "466.5.d", "469.1", "470", "188"),
+                    player=player,
+                    score=board.players[player].score,
+                )
+                for unit in board.at_battlefield():
+                    if unit.controller == player:
+                        self.triggered(unit, Trigger.CONQUER)
+                self.resolve_chain("control-effects")
+
+    def end_combat(self) -> None:
+        """End of combat: designations removed (466.7.a), this-combat effects expire (466.7.c)."""
+        for unit in self.board.units.values():
+            unit.designation = None
+        for player in self.board.players.values():
+            player.designation = None
+        expired = len(self.board.effects)
+        self.board.effects.clear()
+        self.record("end", "end", "end", ("466.7.a", "466.7.c"), amount=expired)
+
+    def outcome(self, control_before: str | None, restaged: bool) -> Outcome:
+        board = self.board
+        units = {
+            u.id: (u.zone.value, u.controller if u.zone.in_play else u.owner, board.might(u), u.damage)
+            for u in board.units.values()
+        }
+        return Outcome(
+            winner=self.winner,
+            loser=self.loser,
+            restaged=restaged,
+            control_before=control_before,
+            control_after=board.controller,
+            conquered_by=self.conquered_by,
+            points_scored=self.points,
+            scores={p.id: p.score for p in board.players.values()},
+            units=units,
+            killed=tuple(self.killed),
+            recalled=tuple(self.recalled),
+            steps=tuple(self.steps),
+            board=board,
+        )
+
+
+def effect_kind(effect: Effect) -> str:
+    return {
+        PlayUnit: "play-unit",
+        DealDamage: "deal-damage",
+        GiveMight: "give-might",
+        PreventDamage: "prevent-damage",
+    }[type(effect)]
+
+
+def effect_params(effect: Effect, affected: str | None, source_might: int = 0) -> dict[str, ParamValue]:
+    """Narration parameters of an effect: the unit it affected and the amount."""
+    if isinstance(effect, PlayUnit):
+        return {"target": affected, "zone": effect.zone.value, "amount": effect.might}
+    if isinstance(effect, DealDamage) and effect.amount is None:
+        return {"target": effect.target, "amount": source_might}
+    return {"target": effect.target, "amount": effect.amount}
+
+
+def run_combat(scenario: Scenario) -> Outcome:
+    """Play ``scenario`` from the move to the end of combat."""
+    return CombatRun(scenario).run()

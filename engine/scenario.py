@@ -1,0 +1,123 @@
+"""A scenario: the board before a combat, what happens in it, and what it should give.
+
+Loaded from YAML by ``engine.loader``; plain frozen data here, so tests and
+benchmarks can build scenarios in Python too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.model import (
+    Ability,
+    Board,
+    Effect,
+    Name,
+    Player,
+    Unit,
+    Zone,
+)
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: str
+    name: Name
+    owner: str
+    might: int
+    zone: Zone
+    controller: str | None = None
+    damage: int = 0
+    abilities: tuple[Ability, ...] = ()
+    cant_move: bool = False
+    instead_of_dying: Zone | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    id: str
+    name: Name
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class ShowdownPlay:
+    """Something a player plays in the showdown, e.g. "+2 Might this combat"."""
+
+    player: str
+    effect: Effect
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Round:
+    """One showdown and combat at the battlefield.
+
+    ``damage`` maps each unit to the combat damage assigned to it; None lets
+    the engine assign each side's Might in unit order, lethal before the next.
+    """
+
+    showdown: tuple[ShowdownPlay, ...] = ()
+    damage: Mapping[str, int] | None = None
+    line: int = 0
+    damage_lines: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CombatScript:
+    attacker: str
+    move: tuple[str, ...]
+    rounds: tuple[Round, ...] = (Round(),)
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    players: tuple[PlayerSpec, ...]
+    battlefield: Name
+    controller: str | None
+    scored_this_turn: frozenset[str]
+    units: tuple[UnitSpec, ...]
+    combat: CombatScript
+    title: Name = field(default_factory=dict)
+    caption: Name = field(default_factory=dict)
+    path: str = "<scenario>"
+    # What the author expects; compared with the engine's outcome by engine.check.
+    expected: Mapping[str, Any] | None = None
+    # Line of each YAML node, keyed by its path ("expected", "units", "vi", "zone").
+    lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict)
+
+    def line_of(self, *path: str | int) -> int:
+        """The line of the deepest node of ``path`` that the file has."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return 1
+
+    def new_board(self) -> Board:
+        return Board(
+            players={p.id: Player(p.id, dict(p.name), p.score) for p in self.players},
+            battlefield=dict(self.battlefield),
+            controller=self.controller,
+            scored_this_turn=set(self.scored_this_turn),
+            units={
+                u.id: Unit(
+                    id=u.id,
+                    name=dict(u.name),
+                    owner=u.owner,
+                    controller=u.controller or u.owner,
+                    might=u.might,
+                    zone=u.zone,
+                    damage=u.damage,
+                    abilities=u.abilities,
+                    cant_move=u.cant_move,
+                    instead_of_dying=u.instead_of_dying,
+                )
+                for u in self.units
+            },
+        )

@@ -1,0 +1,91 @@
+"""The trace: every step of a combat, the rules it applies and the board after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.model import Board
+
+# Narration parameters: unit ids, player ids, zones and numbers (see engine.messages).
+ParamValue = str | int | tuple[str, ...] | None
+Params = tuple[tuple[str, ParamValue], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    id: str
+    zone: str
+    # Whose base, trash or hand the unit is in (its controller's base, its owner's trash).
+    zone_player: str
+    controller: str
+    might: int
+    damage: int
+    designation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The board after a step: what a reader sees."""
+
+    units: tuple[UnitState, ...]
+    controller: str | None
+    scores: tuple[tuple[str, int], ...]
+    designations: tuple[tuple[str, str | None], ...]
+    combat_effects: int
+
+    @classmethod
+    def of(cls, board: Board) -> Snapshot:
+        units = tuple(
+            UnitState(
+                u.id,
+                u.zone.value,
+                u.controller if u.zone.in_play else u.owner,
+                u.controller,
+                board.might(u),
+                u.damage,
+                u.designation.value if u.designation else None,
+            )
+            for u in board.units.values()
+        )
+        players = board.players.values()
+        return cls(
+            units,
+            board.controller,
+            tuple((p.id, p.score) for p in players),
+            tuple((p.id, p.designation.value if p.designation else None) for p in players),
+            len(board.effects),
+        )
+
+    def unit(self, unit_id: str) -> UnitState | None:
+        return next((u for u in self.units if u.id == unit_id), None)
+
+    def changes_since(self, before: Snapshot | None) -> tuple[str, ...]:
+        """Ids of what changed: unit ids, "controller", "score:<player>"."""
+        if before is None:
+            return ()
+        old = {u.id: u for u in before.units}
+        changed = [u.id for u in self.units if old.get(u.id) != u]
+        if self.controller != before.controller:
+            changed.append("controller")
+        changed += [f"score:{p}" for (p, s), (_, t) in zip(self.scores, before.scores) if s != t]
+        return tuple(changed)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the procedure.
+
+    ``id`` is stable across runs and languages ("r1-cleanup-3b"): checkpoints,
+    page anchors and tests refer to it.
+    """
+
+    id: str
+    phase: str
+    message: str
+    params: Params
+    rules: tuple[str, ...]
+    board: Snapshot
+    changed: tuple[str, ...]
+
+    def param(self, key: str) -> ParamValue:
+        return dict(self.params).get(key)

@@ -1,0 +1,144 @@
+"""A rulebook: every rule we carry, in every language, looked up by number."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.diagnostics import Problem, ProblemsFound
+from rulebook.numbering import RuleNumber
+from rulebook.textfile import RuleEntry, RulesFile, parse_rules_text
+
+LANGUAGES = ("en", "fr")
+SOURCE_LANGUAGE = "en"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule, with its entry in each language."""
+
+    number: RuleNumber
+    entries: Mapping[str, RuleEntry]
+
+    @property
+    def quoted(self) -> bool:
+        """False when no source quotes the wording: we only carry a label."""
+        return self.entries[SOURCE_LANGUAGE].quoted
+
+    def paragraphs(self, lang: str) -> tuple[str, ...]:
+        return self.entries[lang].paragraphs
+
+    def text(self, lang: str) -> str:
+        return self.entries[lang].text
+
+    def note(self, lang: str) -> str | None:
+        return self.entries[lang].note
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The rules of one edition, in the order of their numbers."""
+
+    files: Mapping[str, RulesFile]
+    rules: tuple[Rule, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_number", {r.number.text: r for r in self.rules})
+
+    def get(self, number: str) -> Rule | None:
+        by_number: dict[str, Rule] = self._by_number  # type: ignore[attr-defined]
+        return by_number.get(number)
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, str) and self.get(number) is not None
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self.rules)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def edition(self, lang: str) -> str:
+        return self.files[lang].meta.get("edition", "")
+
+    def meta(self, lang: str, key: str) -> str:
+        return self.files[lang].meta.get(key, "")
+
+    def parent_of(self, rule: Rule) -> Rule | None:
+        """The nearest rule above this one that we carry (466.3 may be absent for 466.3.a)."""
+        number = rule.number.parent
+        while number is not None:
+            if (found := self.get(number.text)) is not None:
+                return found
+            number = number.parent
+        return None
+
+    def chapters(self) -> dict[int, list[Rule]]:
+        """Rules grouped by hundred (100–199, …): one rules-browser page each."""
+        grouped: dict[int, list[Rule]] = {}
+        for rule in self.rules:
+            grouped.setdefault(rule.number.chapter, []).append(rule)
+        return grouped
+
+
+def rule_files(directory: Path, edition: str) -> dict[str, Path]:
+    return {lang: directory / f"{edition}.{lang}.txt" for lang in LANGUAGES}
+
+
+def load_rulebook(directory: Path, edition: str, display_root: Path | None = None) -> Rulebook:
+    """Load ``{edition}.en.txt`` and its translations; report every problem at once."""
+    problems: list[Problem] = []
+    files: dict[str, RulesFile] = {}
+    for lang, path in rule_files(directory, edition).items():
+        shown = str(path.relative_to(display_root)) if display_root else str(path)
+        if not path.is_file():
+            problems.append(Problem(shown, 0, f"missing rules file for language '{lang}'"))
+            continue
+        try:
+            files[lang] = parse_rules_text(path.read_text(encoding="utf-8"), shown)
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+    if problems:
+        raise ProblemsFound(problems)
+
+    by_lang = {lang: {e.number.text: e for e in f.entries} for lang, f in files.items()}
+    source = files[SOURCE_LANGUAGE]
+    rules: list[Rule] = []
+    for entry in source.entries:
+        entries = {SOURCE_LANGUAGE: entry}
+        for lang in LANGUAGES[1:]:
+            translated = by_lang[lang].get(entry.number.text)
+            if translated is None:
+                problems.append(
+                    Problem(
+                        source.path,
+                        entry.line,
+                        f"[{entry.number}] no {lang} text in {files[lang].path}",
+                    )
+                )
+                continue
+            if translated.quoted != entry.quoted:
+                problems.append(
+                    Problem(
+                        files[lang].path,
+                        translated.line,
+                        f"[{entry.number}] is a [label] in one language and rule text in the other",
+                    )
+                )
+            entries[lang] = translated
+        rules.append(Rule(entry.number, entries))
+    for lang in LANGUAGES[1:]:
+        for number, translated in by_lang[lang].items():
+            if number not in by_lang[SOURCE_LANGUAGE]:
+                problems.append(
+                    Problem(
+                        files[lang].path,
+                        translated.line,
+                        f"[{number}] not in the English rules {source.path}",
+                    )
+                )
+    if problems:
+        raise ProblemsFound(problems)
+    rules.sort(key=lambda r: r.number.sort_key)
+    return Rulebook(files, tuple(rules))

@@ -1,0 +1,61 @@
+"""Convert the official numbered rules text (as copied from the PDF) to a rules file.
+
+The official text wraps long rules over several lines and runs examples on
+after their rule. Conversion is mechanical: a line starting with a rule
+number begins a rule, an ``Example:`` line begins a new paragraph, any other
+line continues the paragraph above. Lines holding only a page number are
+dropped. Nothing is reworded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.diagnostics import Problem, ProblemsFound
+from rulebook.numbering import RuleNumber
+from rulebook.textfile import RULE_LINE, RuleEntry, format_rules_text
+
+PAGE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
+NEW_PARAGRAPH = re.compile(r"^(Example|Exemple)\s*:")
+
+
+def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
+    """Return the rules-file text for ``raw``; ProblemsFound lists every problem."""
+    problems: list[Problem] = []
+    entries: list[RuleEntry] = []
+    seen: dict[str, int] = {}
+    number: RuleNumber | None = None
+    paragraphs: list[str] = []
+    start = 0
+    previous: RuleNumber | None = None
+
+    def finish() -> None:
+        if number is not None:
+            entries.append(RuleEntry(number, tuple(paragraphs), True, None, start))
+
+    for lineno, line in enumerate(raw.splitlines(), start=1):
+        text = " ".join(line.split())
+        if not text or PAGE_NUMBER.match(line):
+            continue
+        m = RULE_LINE.match(text)
+        if m and m["text"]:
+            finish()
+            number, paragraphs, start = RuleNumber(m["number"]), [m["text"]], lineno
+            if number.text in seen:
+                problems.append(
+                    Problem(path, lineno, f"[{number}] duplicate (first at line {seen[number.text]})")
+                )
+            elif previous is not None and number < previous:
+                problems.append(Problem(path, lineno, f"[{number}] out of order after {previous}"))
+            seen[number.text] = lineno
+            previous = number
+        elif number is None:
+            problems.append(Problem(path, lineno, "text before the first numbered rule"))
+        elif NEW_PARAGRAPH.match(text):
+            paragraphs.append(text)
+        else:
+            paragraphs[-1] = f"{paragraphs[-1]} {text}"
+    finish()
+    if problems:
+        raise ProblemsFound(problems)
+    return format_rules_text(meta, entries)

@@ -1,0 +1,59 @@
+"""Rule numbers such as ``466``, ``466.3.a`` or ``466.1.a.1``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+# A three-digit section, then dot-separated numbers or letters.
+NUMBER_PATTERN = r"\d{3}(?:\.(?:\d+|[a-z]+))*"
+_NUMBER_RE = re.compile(rf"^{NUMBER_PATTERN}$")
+
+
+@dataclass(frozen=True)
+class RuleNumber:
+    """A rule's number; orders as the rules do (``466.2`` before ``466.10``)."""
+
+    text: str
+
+    def __post_init__(self) -> None:
+        if not _NUMBER_RE.match(self.text):
+            raise ValueError(f"not a rule number: {self.text!r}")
+
+    @classmethod
+    def is_valid(cls, text: str) -> bool:
+        return bool(_NUMBER_RE.match(text))
+
+    @cached_property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.text.split("."))
+
+    @cached_property
+    def sort_key(self) -> tuple[tuple[int, int, str], ...]:
+        return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in self.parts)
+
+    def __lt__(self, other: RuleNumber) -> bool:
+        return self.sort_key < other.sort_key
+
+    @property
+    def parent(self) -> RuleNumber | None:
+        """The number one level up (``466.3`` for ``466.3.a``), or None for a section."""
+        return RuleNumber(".".join(self.parts[:-1])) if len(self.parts) > 1 else None
+
+    @property
+    def depth(self) -> int:
+        return len(self.parts) - 1
+
+    @property
+    def anchor(self) -> str:
+        """Stable HTML id, the same in every language: ``rule-466-3-a``."""
+        return "rule-" + "-".join(self.parts)
+
+    @property
+    def chapter(self) -> int:
+        """The hundred the rule belongs to (400 for 466.3.a): one browser page each."""
+        return int(self.parts[0]) // 100 * 100
+
+    def __str__(self) -> str:
+        return self.text

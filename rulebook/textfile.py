@@ -1,0 +1,134 @@
+"""The rules file format: the official numbered text, one rule per line.
+
+    # a comment
+    @edition: Riftbound Core Rules v1.4 "Vendetta"
+    466.3.a. A Player has won a combat if ...
+    324.1. When a Special Cleanup is invoked, ...
+      Example: When a Combat Cleanup is invoked, ...
+      note: The source runs these paragraphs together.
+    142.4. [lethal damage]
+
+A rule is its number, a dot, a space and its text. An indented line continues
+the rule above as a new paragraph, or adds an editor's ``note:``. Text in
+square brackets is our own label for a rule whose wording no source quotes:
+it is shown as a label, never as rule text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.diagnostics import Problem, ProblemsFound
+from rulebook.numbering import NUMBER_PATTERN, RuleNumber
+
+RULE_LINE = re.compile(rf"^(?P<number>{NUMBER_PATTERN})\.(?:\s+(?P<text>.*))?$")
+LOOKS_LIKE_RULE = re.compile(r"^\d{3}\b")
+META_LINE = re.compile(r"^@(?P<key>[a-z-]+):\s*(?P<value>.+)$")
+KNOWN_META = ("edition", "language", "status", "updated", "published")
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    """One rule as written in one language's file."""
+
+    number: RuleNumber
+    paragraphs: tuple[str, ...]
+    quoted: bool
+    note: str | None
+    line: int
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(self.paragraphs)
+
+
+@dataclass(frozen=True)
+class RulesFile:
+    path: str
+    meta: dict[str, str]
+    entries: tuple[RuleEntry, ...]
+
+
+def parse_rules_text(text: str, path: str) -> RulesFile:
+    """Parse a rules file; raise ProblemsFound listing every malformed line."""
+    problems: list[Problem] = []
+    meta: dict[str, str] = {}
+    entries: list[RuleEntry] = []
+    seen: dict[str, int] = {}
+    # The entry being read: number, paragraphs, note, line.
+    current: tuple[RuleNumber, list[str], list[str], int] | None = None
+
+    def finish() -> None:
+        if current is None:
+            return
+        number, paragraphs, note, line = current
+        first = paragraphs[0]
+        quoted = not (first.startswith("[") and first.endswith("]"))
+        if not quoted:
+            paragraphs = [first[1:-1].strip(), *paragraphs[1:]]
+        entries.append(
+            RuleEntry(number, tuple(paragraphs), quoted, " ".join(note) or None, line)
+        )
+
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line[0] in " \t":
+            body = line.strip()
+            if current is None:
+                problems.append(Problem(path, lineno, "indented line before any rule"))
+            elif body.startswith("note:"):
+                current[2].append(body.removeprefix("note:").strip())
+            else:
+                current[1].append(body)
+            continue
+        if m := META_LINE.match(line):
+            if m["key"] not in KNOWN_META:
+                known = ", ".join(KNOWN_META)
+                problems.append(Problem(path, lineno, f"unknown field @{m['key']} ({known})"))
+            meta[m["key"]] = m["value"].strip()
+            continue
+        m = RULE_LINE.match(line)
+        if not m:
+            what = (
+                "malformed rule line: expected 'NUMBER. text' such as '466.3.a. A Player …'"
+                if LOOKS_LIKE_RULE.match(line)
+                else "unexpected text: a rule line starts with its number; "
+                "continue a rule on an indented line"
+            )
+            problems.append(Problem(path, lineno, what))
+            continue
+        finish()
+        current = None
+        number = RuleNumber(m["number"])
+        body = (m["text"] or "").strip()
+        if not body or body == "[]":
+            problems.append(Problem(path, lineno, f"[{number}] rule has no text"))
+            continue
+        if number.text in seen:
+            problems.append(
+                Problem(path, lineno, f"[{number}] duplicate rule (first at line {seen[number.text]})")
+            )
+            continue
+        seen[number.text] = lineno
+        current = (number, [body], [], lineno)
+    finish()
+    if problems:
+        raise ProblemsFound(problems)
+    return RulesFile(path, meta, tuple(entries))
+
+
+def format_rules_text(meta: dict[str, str], entries: list[RuleEntry]) -> str:
+    """Write entries back in the file format (what the converter produces)."""
+    lines = [f"@{key}: {value}" for key, value in meta.items()]
+    if lines:
+        lines.append("")
+    for entry in entries:
+        first = entry.paragraphs[0] if entry.quoted else f"[{entry.paragraphs[0]}]"
+        lines.append(f"{entry.number}. {first}")
+        lines.extend(f"  {p}" for p in entry.paragraphs[1:])
+        if entry.note:
+            lines.append(f"  note: {entry.note}")
+    return "\n".join(lines) + "\n"
