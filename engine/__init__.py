@@ -1,9 +1,9 @@
 """The Riftbound combat engine: plays a combat from the move to the end, citing a rule at every step.
 
-    >>> from engine import load_scenario, run_combat
-    >>> outcome = run_combat(load_scenario(Path("examples/four-vs-four.yml")))  # doctest: +SKIP
-    >>> outcome.winner is None, outcome.recalled  # doctest: +SKIP
-    (True, ('attacker-unit',))
+>>> from engine import load_scenario, run_combat
+>>> outcome = run_combat(load_scenario(Path("examples/four-vs-four.yml")))  # doctest: +SKIP
+>>> outcome.winner is None, outcome.recalled  # doctest: +SKIP
+(True, ('attacker-unit',))
 """
 
 from engine.check import Mismatch, compare

@@ -24,7 +24,9 @@ class Mismatch:
     engine: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line} {self.field}: expected={self.expected} engine={self.engine}"
+        return (
+            f"{self.path}:{self.line} {self.field}: expected={self.expected} engine={self.engine}"
+        )
 
 
 def show(value: Any) -> str:
@@ -91,19 +93,33 @@ def _compare(s: Scenario, o: Outcome, expected: Mapping[str, Any]) -> Iterator[M
         label = f"checkpoints[{point['step']}]"
         if step is None:
             yield Mismatch(
-                s.path, s.line_of("expected", "checkpoints", i, "step"), f"{label}.step",
-                point["step"], "no such step (see `python -m engine run FILE`)",
+                s.path,
+                s.line_of("expected", "checkpoints", i, "step"),
+                f"{label}.step",
+                point["step"],
+                "no such step (see `python -m engine run FILE`)",
             )
             continue
         if "control" in point:
             yield from differ(
-                f"{label}.control", point["control"], step.board.controller, "checkpoints", i, "control"
+                f"{label}.control",
+                point["control"],
+                step.board.controller,
+                "checkpoints",
+                i,
+                "control",
             )
-        yield from _units(s, step.board, point.get("units", {}), ("checkpoints", i, "units"), f"{label}.units")
+        yield from _units(
+            s, step.board, point.get("units", {}), ("checkpoints", i, "units"), f"{label}.units"
+        )
 
 
 def _units(
-    s: Scenario, board: Snapshot, wanted: Mapping[str, Mapping[str, Any]], at: tuple[str | int, ...], label: str
+    s: Scenario,
+    board: Snapshot,
+    wanted: Mapping[str, Mapping[str, Any]],
+    at: tuple[str | int, ...],
+    label: str,
 ) -> Iterator[Mismatch]:
     for unit_id, fields in wanted.items():
         got = unit_fields(board, unit_id)
@@ -111,6 +127,9 @@ def _units(
             value = got[field] if got else "not on the board"
             if show(want) != show(value):
                 yield Mismatch(
-                    s.path, s.line_of("expected", *at, unit_id, field), f"{label}.{unit_id}.{field}",
-                    show(want), show(value),
+                    s.path,
+                    s.line_of("expected", *at, unit_id, field),
+                    f"{label}.{unit_id}.{field}",
+                    show(want),
+                    show(value),
                 )

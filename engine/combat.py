@@ -33,12 +33,17 @@ from engine.model import (
     GiveMight,
     PlayUnit,
     PreventDamage,
+    StopMoving,
     Trigger,
     Unit,
     Zone,
 )
 from engine.scenario import Round, Scenario
 from engine.trace import ParamValue, Snapshot, Step
+
+
+# Abilities that trigger each other forever are a scenario error, not a hang.
+MAX_CHAIN_ITEMS = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +95,7 @@ class CombatRun:
         self.attacker = scenario.combat.attacker
         self.defender = ""
         self.played = 0
+        self.chain_items = 0  # numbers chain steps: chain-1, chain-2, …
         self.winner: str | None = None
         self.loser: str | None = None
 
@@ -123,7 +129,7 @@ class CombatRun:
         start = "start-controlled" if control_before else "start-uncontrolled"
         self.record("start", "start", start, ("459",), controller=control_before)
         self.move()
-        restaged = False
+        restaged = False  # a new showdown and combat was staged at least once
         rounds = self.scenario.combat.rounds
         for index, script in enumerate(rounds, start=1):
             self.round = index
@@ -132,12 +138,13 @@ class CombatRun:
             self.damage_step(script)
             self.combat_cleanup()
             self.resolve_chain("chain")
-            restaged = self.determine_result()
-            if not restaged:
+            staged_again = self.determine_result()
+            if not staged_again:
                 self.establish_control()
             self.end_combat()
-            if not restaged:
+            if not staged_again:
                 break
+            restaged = True
             if index == len(rounds):
                 self.record("restaged", "result", "restaged-unscripted", ("466.3.d", "466.5"))
         return self.outcome(control_before, restaged)
@@ -153,7 +160,9 @@ class CombatRun:
         present = self.board.players_present()
         others = [p for p in present if p != self.attacker]
         if not others:
-            raise self.fail(combat.line, "combat: no opposing unit at the battlefield after the move")
+            raise self.fail(
+                combat.line, "combat: no opposing unit at the battlefield after the move"
+            )
         self.defender = others[0]
 
     def stage(self) -> None:
@@ -232,14 +241,16 @@ class CombatRun:
         problems: list[Problem] = []
         received = {p: 0 for p in sides}
         for unit_id, amount in script.damage.items():
-            unit = self.board.units.get(unit_id)
+            target = self.board.units.get(unit_id)
             line = script.damage_lines.get(unit_id, script.line)
-            if unit is None or unit.zone is not Zone.BATTLEFIELD:
+            if target is None or target.zone is not Zone.BATTLEFIELD:
                 problems.append(
-                    Problem(self.scenario.path, line, f"damage.{unit_id}: unit is not in the combat")
+                    Problem(
+                        self.scenario.path, line, f"damage.{unit_id}: unit is not in the combat"
+                    )
                 )
                 continue
-            received[unit.controller] += amount
+            received[target.controller] += amount
         for player, units in sides.items():
             if units and received[player] != totals[opponent[player]]:
                 problems.append(
@@ -323,7 +334,7 @@ class CombatRun:
             unit.designation = None
             if unit.instead_of_dying is None:
                 self.killed.append(unit.id)
-        rules = ("323.5", "142.4")
+        rules: tuple[str, ...] = ("323.5", "142.4")
         if replaced:
             rules += ("367", "808.1.d.1")
         self.record(
@@ -347,7 +358,9 @@ class CombatRun:
         return bool(fired)
 
     def item(self, unit: Unit, ability: Ability) -> ChainItem:
-        return ChainItem(unit.id, unit.controller, self.board.might(unit), ability.trigger, ability.effect)
+        return ChainItem(
+            unit.id, unit.controller, self.board.might(unit), ability.trigger, ability.effect
+        )
 
     def resolve_chain(self, label: str) -> None:
         """Put waiting abilities on the chain; resolve the newest first, each followed by a cleanup."""
@@ -356,10 +369,19 @@ class CombatRun:
                 self.chain += self.pending
                 added = tuple(i.source for i in self.pending)
                 self.pending = []
-                self.record(f"{label}-add-{len(self.steps)}", "chain", "chain-add", ("327",), units=added)
+                self.chain_items += 1
+                self.record(
+                    f"{label}-add-{self.chain_items}", "chain", "chain-add", ("327",), units=added
+                )
                 continue
+            if self.chain_items > MAX_CHAIN_ITEMS:
+                raise self.fail(
+                    self.scenario.combat.line,
+                    "the chain does not end: abilities keep triggering each other",
+                )
             item = self.chain.pop()
-            step_id = f"{label}-{len(self.steps)}"
+            self.chain_items += 1
+            step_id = f"{label}-{self.chain_items}"
             affected = self.apply(item.effect, item.controller, item, 0)
             self.record(
                 step_id,
@@ -401,6 +423,8 @@ class CombatRun:
             board.effects.append(CombatEffect("might", target.id, effect.amount))
         elif isinstance(effect, PreventDamage):
             board.effects.append(CombatEffect("prevent", target.id, effect.amount))
+        elif isinstance(effect, StopMoving):
+            target.cant_move = True
         return target.id
 
     def determine_result(self) -> bool:
@@ -408,6 +432,7 @@ class CombatRun:
         present = set(self.board.players_present())
         both = {self.attacker, self.defender} <= present
         self.winner = self.loser = None
+        rules: tuple[str, ...]
         if self.recalled_this_combat:
             message, rules = "no-result-recalled", ("466.3.d",)
         elif both:
@@ -440,13 +465,19 @@ class CombatRun:
         elif len(present) > 1:
             self.record("control", "control", "control-contested", ("466.5",))
         elif board.controller == present[0]:
-            self.record("control", "control", "control-kept", ("466.5", "466.5.d"), player=present[0])
+            self.record(
+                "control", "control", "control-kept", ("466.5", "466.5.d"), player=present[0]
+            )
         else:
             player = present[0]
             board.controller = player
             if player in board.scored_this_turn:
                 self.record(
-                    "control", "control", "control-no-conquer", ("466.5", "466.5.d", "470"), player=player
+                    "control",
+                    "control",
+                    "control-no-conquer",
+                    ("466.5", "466.5.d", "470"),
+                    player=player,
                 )
             else:
                 board.scored_this_turn.add(player)
@@ -478,7 +509,12 @@ class CombatRun:
     def outcome(self, control_before: str | None, restaged: bool) -> Outcome:
         board = self.board
         units = {
-            u.id: (u.zone.value, u.controller if u.zone.in_play else u.owner, board.might(u), u.damage)
+            u.id: (
+                u.zone.value,
+                u.controller if u.zone.in_play else u.owner,
+                board.might(u),
+                u.damage,
+            )
             for u in board.units.values()
         }
         return Outcome(
@@ -504,15 +540,20 @@ def effect_kind(effect: Effect) -> str:
         DealDamage: "deal-damage",
         GiveMight: "give-might",
         PreventDamage: "prevent-damage",
+        StopMoving: "cant-move",
     }[type(effect)]
 
 
-def effect_params(effect: Effect, affected: str | None, source_might: int = 0) -> dict[str, ParamValue]:
+def effect_params(
+    effect: Effect, affected: str | None, source_might: int = 0
+) -> dict[str, ParamValue]:
     """Narration parameters of an effect: the unit it affected and the amount."""
     if isinstance(effect, PlayUnit):
         return {"target": affected, "zone": effect.zone.value, "amount": effect.might}
     if isinstance(effect, DealDamage) and effect.amount is None:
         return {"target": effect.target, "amount": source_might}
+    if isinstance(effect, StopMoving):
+        return {"target": effect.target}
     return {"target": effect.target, "amount": effect.amount}
 
 

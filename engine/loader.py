@@ -26,13 +26,14 @@ from engine.model import (
     Name,
     PlayUnit,
     PreventDamage,
+    StopMoving,
     Trigger,
     Zone,
 )
 from engine.scenario import CombatScript, PlayerSpec, Round, Scenario, ShowdownPlay, UnitSpec
 
 NodePath = tuple[str | int, ...]
-EFFECTS = ("play_unit", "deal_damage", "give_might", "prevent_damage")
+EFFECTS = ("play_unit", "deal_damage", "give_might", "prevent_damage", "cant_move")
 
 
 @cache
@@ -62,7 +63,9 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
             for key_node, value_node in node.value:
                 key = str(constructor.construct_object(key_node))
                 if key in result:
-                    problems.append(Problem(path, key_node.start_mark.line + 1, f"duplicate key '{key}'"))
+                    problems.append(
+                        Problem(path, key_node.start_mark.line + 1, f"duplicate key '{key}'")
+                    )
                 result[key] = convert(value_node, (*at, key))
                 lines[(*at, key)] = key_node.start_mark.line + 1
             return result
@@ -89,7 +92,9 @@ def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iter
             allowed = error.schema.get("properties", {})
             for key in error.instance:
                 if key not in allowed:
-                    yield Problem(path, lines.get((*at, key), line), f"{dotted((*at, key))}: unknown key")
+                    yield Problem(
+                        path, lines.get((*at, key), line), f"{dotted((*at, key))}: unknown key"
+                    )
         elif error.validator == "required":
             yield Problem(path, line, f"{dotted(at)}: {error.message.replace('property', 'key')}")
         elif error.validator in ("minProperties", "maxProperties") and set(EFFECTS) <= set(
@@ -116,6 +121,8 @@ def build_effect(spec: Mapping[str, Any]) -> Effect:
         return DealDamage(body["to"], amount)
     if kind == "give_might":
         return GiveMight(body["to"], body["amount"])
+    if kind == "cant_move":
+        return StopMoving(body["to"])
     return PreventDamage(body["to"], body["amount"])
 
 
@@ -164,19 +171,20 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
     rounds = tuple(
         Round(
             showdown=tuple(
-                ShowdownPlay(p["player"], build_effect(p), lines[("combat", "rounds", r, "showdown", n)])
+                ShowdownPlay(
+                    p["player"], build_effect(p), lines[("combat", "rounds", r, "showdown", n)]
+                )
                 for n, p in enumerate(script.get("showdown", []))
             ),
             damage=script.get("damage"),
             line=lines.get(("combat", "rounds", r, "damage"), lines[("combat", "rounds", r)]),
             damage_lines={
-                unit: lines[("combat", "rounds", r, "damage", unit)] for unit in script.get("damage", {})
+                unit: lines[("combat", "rounds", r, "damage", unit)]
+                for unit in script.get("damage", {})
             },
         )
-        for r, script in enumerate(combat.get("rounds", [{}]))
-    )
-    if "rounds" not in combat:
-        rounds = (Round(line=lines[("combat",)]),)
+        for r, script in enumerate(combat.get("rounds", []))
+    ) or (Round(line=lines[("combat",)]),)
     battlefield = data["battlefield"]
     controller = battlefield["controller"]
     return Scenario(
@@ -204,7 +212,9 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
     seen_players: set[str] = set()
     for i, p in enumerate(s.players):
         if p.id in seen_players:
-            yield Problem(path, s.line_of("players", i, "id"), f"players: duplicate player '{p.id}'")
+            yield Problem(
+                path, s.line_of("players", i, "id"), f"players: duplicate player '{p.id}'"
+            )
         seen_players.add(p.id)
 
     def player(value: str | None, *at: str | int, none_ok: bool = False) -> Iterator[Problem]:
@@ -231,17 +241,19 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
         yield from player(u.owner, "units", i, "owner")
         yield from player(u.controller, "units", i, "controller")
         if u.damage and not u.zone.in_play:
-            yield Problem(path, s.line_of("units", i, "damage"), f"units.{u.id}: damage on a unit in {u.zone.value}")
+            yield Problem(
+                path,
+                s.line_of("units", i, "damage"),
+                f"units.{u.id}: damage on a unit in {u.zone.value}",
+            )
         if u.might and u.damage >= u.might:
             yield Problem(
-                path, s.line_of("units", i, "damage"), f"units.{u.id}: already has lethal damage before combat"
+                path,
+                s.line_of("units", i, "damage"),
+                f"units.{u.id}: already has lethal damage before combat",
             )
 
-    played = {
-        e.unit_id: line
-        for e, line in all_effects(s)
-        if isinstance(e, PlayUnit)
-    }
+    played = {e.unit_id: line for e, line in all_effects(s) if isinstance(e, PlayUnit)}
     for unit_id, line in played.items():
         if unit_id in units:
             yield Problem(path, line, f"play_unit: id '{unit_id}' is already a unit on the board")
@@ -259,16 +271,22 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
         if unit is None:
             yield Problem(path, at, f"combat.move: unknown unit '{unit_id}'")
         elif unit.zone is not Zone.BASE:
-            yield Problem(path, at, f"combat.move: {unit_id} is in {unit.zone.value}, not at its base")
+            yield Problem(
+                path, at, f"combat.move: {unit_id} is in {unit.zone.value}, not at its base"
+            )
         elif (unit.controller or unit.owner) != combat.attacker:
             yield Problem(path, at, f"combat.move: {unit_id} is not the attacker's unit")
         elif unit.cant_move:
             yield Problem(path, at, f"combat.move: {unit_id} can't move")
     holders = {u.controller or u.owner for u in s.units if u.zone is Zone.BATTLEFIELD}
     if combat.attacker in holders:
-        yield Problem(path, combat.line, "combat: the attacker already has units at the battlefield")
+        yield Problem(
+            path, combat.line, "combat: the attacker already has units at the battlefield"
+        )
     if len(holders) > 1:
-        yield Problem(path, combat.line, "combat: units of more than one defender at the battlefield")
+        yield Problem(
+            path, combat.line, "combat: units of more than one defender at the battlefield"
+        )
     if not holders:
         yield Problem(path, combat.line, "combat: no defending unit at the battlefield")
     for r, script in enumerate(combat.rounds):
@@ -296,9 +314,8 @@ def expected_problems(s: Scenario, players: set[str], units: set[str]) -> Iterat
 
     def check(kind: str, value: str, *at: str | int) -> Iterator[Problem]:
         pool = players if kind == "player" else units
-        if value != "none" or kind != "player":
-            if value not in pool:
-                yield Problem(path, s.line_of(*at), f"{dotted(at)}: unknown {kind} '{value}'")
+        if (value != "none" or kind != "player") and value not in pool:
+            yield Problem(path, s.line_of(*at), f"{dotted(at)}: unknown {kind} '{value}'")
 
     result = expected.get("result")
     if isinstance(result, dict):

@@ -56,6 +56,10 @@ CATALOGUE: dict[str, dict[str, Entry]] = {
         "en": "Showdown: {player} deals {amount} damage to {target}.",
         "fr": "Confrontation : {player} inflige {amount} dégâts à {target}.",
     },
+    "showdown-cant-move": {
+        "en": "Showdown: {player} makes {target} unable to move this turn.",
+        "fr": "Confrontation : {player} empêche {target} de se déplacer ce tour-ci.",
+    },
     "showdown-play-unit": {
         "en": "Showdown: {player} plays {target} ({amount} Might) {zone}.",
         "fr": "Confrontation : {player} joue {target} (puissance {amount}) {zone}.",
@@ -88,10 +92,19 @@ CATALOGUE: dict[str, dict[str, Entry]] = {
         "fr": "Étape 3a : dégâts mortels sur {units}.",
     },
     "death-recorded": {
-        "en": " The death abilities of {recorded} are recorded with their last known information, "
-        "before the cards move; they wait for the chain.",
-        "fr": " Les compétences de mort de {recorded} sont mémorisées avec leurs dernières "
-        "informations connues, avant que les cartes ne bougent ; elles attendent la chaîne.",
+        "en": {
+            "one": " The death ability of {recorded} is recorded with its last known "
+            "information, before the card moves; it waits for the chain.",
+            "other": " The death abilities of {recorded} are recorded with their last known "
+            "information, before the cards move; they wait for the chain.",
+        },
+        "fr": {
+            "one": " La compétence de mort de {recorded} est mémorisée avec ses dernières "
+            "informations connues, avant que la carte ne bouge ; elle attend la chaîne.",
+            "other": " Les compétences de mort de {recorded} sont mémorisées avec leurs "
+            "dernières informations connues, avant que les cartes ne bougent ; elles attendent "
+            "la chaîne.",
+        },
     },
     "kill": {
         "en": {
@@ -180,6 +193,10 @@ CATALOGUE: dict[str, dict[str, Entry]] = {
             "other": "La compétence de {source} se résout : les {amount} prochains dégâts "
             "infligés à {target} pendant ce combat seront prévenus.",
         },
+    },
+    "chain-cant-move": {
+        "en": "The ability of {source} resolves: {target} can't move this turn.",
+        "fr": "La compétence de {source} se résout : {target} ne peut pas se déplacer ce tour-ci.",
     },
     "chain-no-target": {
         "en": "The ability of {source} resolves, but {target} is no longer on the board: "
@@ -328,10 +345,12 @@ def narrate(step: Step, lang: str, names: Names) -> str:
     if step.message == "damage" and isinstance(units, tuple):
         words["hits"] = SEMICOLON[lang].join(hit(entry, lang, names) for entry in units)
     text = template(step.message, lang, count).format(**words)
-    if params.get("recorded"):
-        text += template("death-recorded", lang).format(**words)
-    for entry in params.get("replaced") or ():
-        unit_id, zone = str(entry).split(":")
+    recorded = params.get("recorded")
+    if isinstance(recorded, tuple) and recorded:
+        text += template("death-recorded", lang, len(recorded)).format(**words)
+    replaced = params.get("replaced")
+    for entry in replaced if isinstance(replaced, tuple) else ():
+        unit_id, zone = entry.split(":")
         text += template("replaced", lang).format(
             unit=names.unit(unit_id, lang), zone=ZONES[zone][lang]
         )

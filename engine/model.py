@@ -7,7 +7,7 @@ the trace keeps frozen snapshots (see ``engine.trace``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 # A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; one entry serves both.
 Name = dict[str, str]
@@ -17,7 +17,7 @@ def localized(name: Name, lang: str) -> str:
     return name.get(lang) or name.get("en") or next(iter(name.values()))
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     BATTLEFIELD = "battlefield"
     BASE = "base"
     TRASH = "trash"
@@ -31,12 +31,12 @@ class Zone(str, Enum):
         return self in (Zone.BATTLEFIELD, Zone.BASE)
 
 
-class Designation(str, Enum):
+class Designation(StrEnum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
 
 
-class Trigger(str, Enum):
+class Trigger(StrEnum):
     """When a triggered ability fires."""
 
     DIES = "dies"  # "When I die" (Deathknell): recorded in cleanup step 3a
@@ -79,7 +79,14 @@ class PreventDamage:
     amount: int
 
 
-Effect = PlayUnit | DealDamage | GiveMight | PreventDamage
+@dataclass(frozen=True, slots=True)
+class StopMoving:
+    """The unit can't move this turn (a Recall still moves it: 456.3)."""
+
+    target: str
+
+
+Effect = PlayUnit | DealDamage | GiveMight | PreventDamage | StopMoving
 
 
 @dataclass(frozen=True, slots=True)

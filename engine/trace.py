@@ -67,7 +67,11 @@ class Snapshot:
         changed = [u.id for u in self.units if old.get(u.id) != u]
         if self.controller != before.controller:
             changed.append("controller")
-        changed += [f"score:{p}" for (p, s), (_, t) in zip(self.scores, before.scores) if s != t]
+        changed += [
+            f"score:{p}"
+            for (p, s), (_, t) in zip(self.scores, before.scores, strict=True)
+            if s != t
+        ]
         return tuple(changed)
 
 

@@ -43,7 +43,9 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
             number, paragraphs, start = RuleNumber(m["number"]), [m["text"]], lineno
             if number.text in seen:
                 problems.append(
-                    Problem(path, lineno, f"[{number}] duplicate (first at line {seen[number.text]})")
+                    Problem(
+                        path, lineno, f"[{number}] duplicate (first at line {seen[number.text]})"
+                    )
                 )
             elif previous is not None and number < previous:
                 problems.append(Problem(path, lineno, f"[{number}] out of order after {previous}"))

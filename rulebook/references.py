@@ -15,7 +15,9 @@ from rulebook.numbering import RuleNumber
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 # A code span (skipped) or a reference (kept); the code span alternative comes first.
-TOKEN = re.compile(r"(?P<code>(?P<ticks>`+).+?(?<!`)(?P=ticks)(?!`))|\[\[(?P<ref>[^\[\]\n]+)\]\]", re.S)
+TOKEN = re.compile(
+    r"(?P<code>(?P<ticks>`+).+?(?<!`)(?P=ticks)(?!`))|\[\[(?P<ref>[^\[\]\n]+)\]\]", re.S
+)
 EXAMPLE = re.compile(r"^example:\s*(?P<id>[a-z0-9][a-z0-9-]*)$")
 
 
@@ -40,7 +42,9 @@ def _segments(markdown: str) -> Iterator[tuple[int, str]]:
         if fence is None and m:
             yield segment_start, markdown[segment_start:offset]
             fence = m.group(1)
-        elif fence is not None and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+        elif (
+            fence is not None and m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)
+        ):
             fence = None
             segment_start = offset + len(line)
         offset += len(line)

@@ -58,6 +58,8 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
     seen: dict[str, int] = {}
     # The entry being read: number, paragraphs, note, line.
     current: tuple[RuleNumber, list[str], list[str], int] | None = None
+    # After a broken rule line its indented continuation is not reported again.
+    after_broken_rule = False
 
     def finish() -> None:
         if current is None:
@@ -67,9 +69,7 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
         quoted = not (first.startswith("[") and first.endswith("]"))
         if not quoted:
             paragraphs = [first[1:-1].strip(), *paragraphs[1:]]
-        entries.append(
-            RuleEntry(number, tuple(paragraphs), quoted, " ".join(note) or None, line)
-        )
+        entries.append(RuleEntry(number, tuple(paragraphs), quoted, " ".join(note) or None, line))
 
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
@@ -78,7 +78,8 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
         if line[0] in " \t":
             body = line.strip()
             if current is None:
-                problems.append(Problem(path, lineno, "indented line before any rule"))
+                if not after_broken_rule:
+                    problems.append(Problem(path, lineno, "indented line before any rule"))
             elif body.startswith("note:"):
                 current[2].append(body.removeprefix("note:").strip())
             else:
@@ -99,9 +100,11 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
                 "continue a rule on an indented line"
             )
             problems.append(Problem(path, lineno, what))
+            finish()
+            current, after_broken_rule = None, True
             continue
         finish()
-        current = None
+        current, after_broken_rule = None, True
         number = RuleNumber(m["number"])
         body = (m["text"] or "").strip()
         if not body or body == "[]":
@@ -109,11 +112,13 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
             continue
         if number.text in seen:
             problems.append(
-                Problem(path, lineno, f"[{number}] duplicate rule (first at line {seen[number.text]})")
+                Problem(
+                    path, lineno, f"[{number}] duplicate rule (first at line {seen[number.text]})"
+                )
             )
             continue
         seen[number.text] = lineno
-        current = (number, [body], [], lineno)
+        current, after_broken_rule = (number, [body], [], lineno), False
     finish()
     if problems:
         raise ProblemsFound(problems)

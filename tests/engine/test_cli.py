@@ -1,0 +1,62 @@
+"""``python -m engine run`` and ``check`` as a rules writer uses them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = ROOT / "examples" / "four-vs-four-prevent-one.yml"
+
+
+def engine(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_run_prints_every_step_with_its_rule_in_english_and_french() -> None:
+    english = engine("run", str(SEED))
+    french = engine("run", str(SEED), "--lang", "fr")
+    assert english.returncode == french.returncode == 0
+    assert "Step 3d" in english.stdout and "(Rule 466.1.a.2, 455, 456.3)" in english.stdout
+    assert "Étape 3d" in french.stdout and "(Règle 466.1.a.2, 455, 456.3)" in french.stdout
+    assert len(english.stdout.splitlines()) == len(french.stdout.splitlines()) >= 12
+
+
+def test_run_json_has_the_outcome_fields() -> None:
+    out = json.loads(engine("run", str(SEED), "--json").stdout)
+    assert out["result"] == "none" and out["restaged"] is False
+    assert out["control"] == {"before": "blue", "after": "blue"}
+    assert out["conquer"] == "none"
+    assert out["units"]["raider"] == {"zone": "base", "player": "red", "might": 4, "damage": 0}
+    assert out["recalled"] == ["raider"] and out["killed"] == []
+    assert all(step["rules"] for step in out["steps"])
+
+
+def test_check_passes_on_the_examples() -> None:
+    result = engine("check", *map(str, sorted((ROOT / "examples").glob("*.yml"))))
+    assert result.returncode == 0, result.stderr
+
+
+def test_check_fails_naming_file_line_and_field(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.yml"
+    text = SEED.read_text().replace("  control: blue\n", "  control: red\n")
+    wrong.write_text(text)
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if l == "  control: red")
+    result = engine("check", str(wrong))
+    assert result.returncode == 1
+    assert f"{wrong}:{line} control: expected=red engine=blue" in result.stderr
+
+
+def test_invalid_file_gives_one_line_and_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yml"
+    shutil.copy(SEED, bad)
+    bad.write_text(bad.read_text().replace("might: 4\n    at: base", "might: -4\n    at: base"))
+    result = engine("run", str(bad))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().startswith(f"{bad}:") and "must not be negative" in result.stderr

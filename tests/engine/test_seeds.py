@@ -1,0 +1,62 @@
+"""The cases the source articles describe, played by the engine."""
+
+from __future__ import annotations
+
+from tests.engine.builders import play, step, unit
+
+
+def test_seed_four_vs_four_each_prevents_one_no_result() -> None:
+    shields = [
+        {"player": "red", "prevent_damage": {"to": "attacker", "amount": 1}},
+        {"player": "blue", "prevent_damage": {"to": "defender", "amount": 1}},
+    ]
+    outcome = play(
+        [unit("attacker", "red", 4, "base"), unit("defender", "blue", 4)],
+        ["attacker"],
+        rounds=[{"showdown": shields, "damage": {"attacker": 4, "defender": 4}}],
+    )
+    damaged = step(outcome, "r1-damage").board
+    assert (damaged.unit("attacker").damage, damaged.unit("defender").damage) == (3, 3)
+    assert outcome.killed == ()
+    assert step(outcome, "r1-cleanup-3c").board.unit("attacker").damage == 0
+    assert outcome.recalled == ("attacker",)
+    assert outcome.winner is None and step(outcome, "r1-result").message == "no-result-recalled"
+
+
+def test_seed_death_ability_plays_unit_at_dead_defenders_base_attacker_still_wins() -> None:
+    warden = unit(
+        "defender",
+        "blue",
+        3,
+        abilities=[
+            {
+                "when": "dies",
+                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "base"},
+            }
+        ],
+    )
+    outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
+    ids = [s.id for s in outcome.steps]
+    assert ids.index("r1-cleanup-3d") < ids.index("r1-chain-2") < ids.index("r1-result")
+    assert outcome.units["recruit"][:2] == ("base", "blue")
+    assert outcome.winner == "red" and outcome.conquered_by == "red"
+
+
+def test_seed_intervening_defender_at_battlefield_result_rechecked_on_actual_board() -> None:
+    warden = unit(
+        "defender",
+        "blue",
+        3,
+        abilities=[
+            {
+                "when": "dies",
+                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "battlefield"},
+            }
+        ],
+    )
+    outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
+    # Just after damage Red is alone; on the actual board at the result both have units.
+    assert step(outcome, "r1-cleanup-3b").board.unit("defender").zone == "trash"
+    result = step(outcome, "r1-result")
+    assert result.board.unit("recruit").zone == "battlefield"
+    assert result.message == "no-result-both" and outcome.restaged

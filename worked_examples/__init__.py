@@ -1,0 +1,1 @@
+"""Worked examples: run scenarios once per build, verify them, render them as HTML."""
