@@ -41,7 +41,6 @@ from engine.model import (
 from engine.scenario import Round, Scenario
 from engine.trace import ParamValue, Snapshot, Step
 
-
 # Abilities that trigger each other forever are a scenario error, not a hang.
 MAX_CHAIN_ITEMS = 500
 

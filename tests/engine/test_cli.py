@@ -46,7 +46,7 @@ def test_check_fails_naming_file_line_and_field(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.yml"
     text = SEED.read_text().replace("  control: blue\n", "  control: red\n")
     wrong.write_text(text)
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if l == "  control: red")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row == "  control: red")
     result = engine("check", str(wrong))
     assert result.returncode == 1
     assert f"{wrong}:{line} control: expected=red engine=blue" in result.stderr
