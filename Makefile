@@ -36,7 +36,8 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/mypy
+	$(BIN)/mypy --strict engine rulebook docset worked_examples
+	$(BIN)/mypy plugins
 
 test: $(TEST_STAMP) browser lint typecheck
 	$(BIN)/python -m pytest

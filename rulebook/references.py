@@ -1,4 +1,4 @@
-"""Find the site's references in Markdown: ``[[466.3.a]]`` and ``[[example: id]]``.
+"""Find the site's references in Markdown: ``[[466.3.a]]``, ``[[example: id]]``, ``[[stepper: id]]``.
 
 References inside fenced code blocks and inline code spans stay literal, so
 the syntax can be documented on the site itself. Each reference knows its
@@ -18,12 +18,12 @@ FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 TOKEN = re.compile(
     r"(?P<code>(?P<ticks>`+).+?(?<!`)(?P=ticks)(?!`))|\[\[(?P<ref>[^\[\]\n]+)\]\]", re.S
 )
-EXAMPLE = re.compile(r"^example:\s*(?P<id>[a-z0-9][a-z0-9-]*)$")
+EXAMPLE = re.compile(r"^(?P<kind>example|stepper):\s*(?P<id>[a-z0-9][a-z0-9-]*)$")
 
 
 @dataclass(frozen=True)
 class Reference:
-    """One ``[[…]]`` in a page. ``kind`` is "rule", "example" or "invalid"."""
+    """One ``[[…]]`` in a page: "rule", "example" (collapsed), "stepper" (open) or "invalid"."""
 
     kind: str
     value: str
@@ -64,7 +64,7 @@ def find_references(markdown: str) -> list[Reference]:
             if RuleNumber.is_valid(value):
                 kind = "rule"
             elif em := EXAMPLE.match(value):
-                kind, value = "example", em["id"]
+                kind, value = em["kind"], em["id"]
             else:
                 kind = "invalid"
             found.append(Reference(kind, value, line, start, base + m.end()))

@@ -1,0 +1,85 @@
+// Step-through for worked examples: one step at a time, with buttons, arrow keys
+// and a URL fragment per step. Without JavaScript the steps read as an ordered list.
+(function () {
+  "use strict";
+
+  function setUp(stepper) {
+    var steps = Array.prototype.slice.call(stepper.querySelectorAll(".rb-step"));
+    var controls = stepper.querySelector(".rb-controls");
+    var position = stepper.querySelector(".rb-position");
+    if (!steps.length || !controls || !position) return null;
+    var buttons = {};
+    Array.prototype.forEach.call(controls.querySelectorAll("button"), function (b) {
+      buttons[b.getAttribute("data-go")] = b;
+    });
+    var current = 0;
+
+    function show(index, record) {
+      current = Math.max(0, Math.min(steps.length - 1, index));
+      steps.forEach(function (step, i) {
+        step.classList.toggle("rb-current", i === current);
+        step.setAttribute("aria-current", i === current ? "step" : "false");
+      });
+      var label = position.getAttribute("data-template")
+        .replace("{n}", current + 1).replace("{total}", steps.length);
+      var narration = steps[current].querySelector(".rb-narration");
+      position.innerHTML = "";
+      position.appendChild(document.createTextNode(label));
+      var spoken = document.createElement("span");
+      spoken.className = "rb-visually-hidden";
+      spoken.textContent = ". " + (narration ? narration.textContent : "");
+      position.appendChild(spoken);
+      buttons.first.disabled = buttons.previous.disabled = current === 0;
+      buttons.next.disabled = buttons.last.disabled = current === steps.length - 1;
+      if (record) {
+        try { history.pushState(null, "", "#" + steps[current].id); } catch (e) { /* file:// in old browsers */ }
+      }
+    }
+
+    controls.addEventListener("click", function (event) {
+      var go = event.target.getAttribute && event.target.getAttribute("data-go");
+      var target = { first: 0, previous: current - 1, next: current + 1, last: steps.length - 1 }[go];
+      if (target !== undefined) show(target, true);
+    });
+    stepper.addEventListener("keydown", function (event) {
+      var keys = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1 };
+      if (event.altKey || event.ctrlKey || event.metaKey || !(event.key in keys)) return;
+      event.preventDefault();
+      show(keys[event.key], true);
+    });
+    stepper.tabIndex = 0;
+    stepper.classList.add("rb-js");
+    controls.hidden = false;
+
+    return {
+      openFragment: function (id) {
+        for (var i = 0; i < steps.length; i++) {
+          if (steps[i].id === id) {
+            var details = stepper.closest("details");
+            if (details) details.open = true;
+            show(i, false);
+            stepper.scrollIntoView({ block: "start" });
+            return true;
+          }
+        }
+        return false;
+      },
+      reset: function () { show(0, false); }
+    };
+  }
+
+  var steppers = Array.prototype.map.call(document.querySelectorAll(".rb-stepper"), setUp)
+    .filter(Boolean);
+
+  // Open the step a link or the back button points at; other fragments
+  // (a footnote, a heading) leave every stepper where it is.
+  function followFragment() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    if (id) steppers.some(function (s) { return s.openFragment(id); });
+  }
+
+  steppers.forEach(function (s) { s.reset(); });
+  window.addEventListener("popstate", followFragment);
+  window.addEventListener("hashchange", followFragment);
+  followFragment();
+})();

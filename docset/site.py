@@ -1,0 +1,136 @@
+"""Everything a build needs, loaded and checked once: rules, examples, pages.
+
+``render_markdown`` turns a page's references into footnotes and rendered
+examples. The MkDocs plugin calls it; so can anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from docset import DocSet, PageSource, scan_docs
+from engine import Problem, ProblemsFound
+from rulebook import Rulebook, load_rulebook
+from rulebook.browser import FOLDER, CitingPage, chapter_markdown, index_markdown, rule_link
+from rulebook.cite import footnote_id, footnote_markdown
+from rulebook.references import Reference, find_references, replace_references
+from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown
+from worked_examples.render import ExampleRenderer
+from worked_examples.verify import ExampleRun, ResultCache, RunStats, run_examples
+
+
+@dataclass
+class SiteModel:
+    root: Path
+    rules: Rulebook
+    docs: DocSet
+    runs: dict[str, ExampleRun]
+    stats: RunStats
+    cache: ResultCache
+
+    def generated_pages(self, lang: str) -> dict[str, str]:
+        """Path (relative to the language's root) → Markdown, for the pages we generate."""
+        cited = self.docs.cited_by(lang)
+        citing = {
+            number: [CitingPage(p.path, p.title) for p in pages] for number, pages in cited.items()
+        }
+        pages = {f"{FOLDER}/index.md": index_markdown(self.rules, lang)}
+        for chapter in self.rules.chapters():
+            pages[f"{FOLDER}/{chapter}.md"] = chapter_markdown(self.rules, chapter, lang, citing)
+        pages[CATALOGUE_PAGE] = catalogue_markdown(self.runs, lang, self.embedding_pages(lang))
+        return pages
+
+    def embedding_pages(self, lang: str) -> dict[str, list[PageSource]]:
+        found: dict[str, list[PageSource]] = {}
+        for example_id, places in self.docs.embedded_examples().items():
+            found[example_id] = [page for page, _ in places if page.lang == lang]
+        return found
+
+    def render_markdown(self, markdown: str, lang: str, path: str) -> str:
+        """Rule references → footnotes in ``lang``; example directives → rendered HTML."""
+        footnotes: dict[str, str] = {}
+
+        def replace(ref: Reference) -> str:
+            if ref.kind == "rule":
+                rule = self.rules.get(ref.value)
+                if rule is None:
+                    raise ProblemsFound([Problem(path, ref.line, f"[{ref.value}] unknown rule")])
+                if ref.value not in footnotes:
+                    footnotes[ref.value] = footnote_markdown(rule, lang, rule_link(rule, path))
+                return f"[^{footnote_id(ref.value)}]"
+            if ref.kind in ("example", "stepper"):
+                return "\n\n" + self.example_html(ref, lang, path) + "\n\n"
+            raise ProblemsFound([Problem(path, ref.line, f"[[{ref.value}]]: not a reference")])
+
+        body = replace_references(markdown, find_references(markdown), replace)
+        return body.rstrip() + "\n\n" + "\n\n".join(footnotes.values()) + "\n"
+
+    def example_html(self, ref: Reference, lang: str, path: str) -> str:
+        run = self.runs.get(ref.value)
+        if run is None:
+            raise ProblemsFound([Problem(path, ref.line, f"[{ref.value}] unknown example")])
+        up = "../" * (path.count("/") + (1 if lang != "en" else 0))
+
+        def link(number: str) -> str:
+            rule = self.rules.get(number)
+            target = rule_link(rule, path).replace(".md#", ".html#") if rule else ""
+            return target
+
+        renderer = ExampleRenderer(run, lang, link, f"{up}examples/{run.id}.yml")
+        return renderer.html("combat-step" if ref.kind == "stepper" else None)
+
+
+def load_site(
+    root: Path,
+    rules_dir: str,
+    edition: str,
+    examples_dir: str,
+    cache_dir: str | None,
+    previous: SiteModel | None = None,
+) -> SiteModel:
+    """Load and check everything; ProblemsFound lists every problem of every source."""
+    problems: list[Problem] = []
+    rules: Rulebook | None = None
+    try:
+        rules = load_rulebook(root / rules_dir, edition, display_root=root)
+    except ProblemsFound as found:
+        problems += found.problems
+    cache = previous.cache if previous else ResultCache(root / cache_dir if cache_dir else None)
+    runs: dict[str, ExampleRun] = {}
+    stats = RunStats()
+    try:
+        runs, stats = run_examples(root / examples_dir, cache, display_root=root)
+    except ProblemsFound as found:
+        problems += found.problems
+    docs = scan_docs(root)
+    if rules is not None:
+        problems += docs.problems(rules, runs.keys())
+    problems += mismatch_problems(docs, runs)
+    if problems or rules is None:
+        raise ProblemsFound(problems)
+    return SiteModel(root, rules, docs, runs, stats, cache)
+
+
+def mismatch_problems(docs: DocSet, runs: dict[str, ExampleRun]) -> list[Problem]:
+    """One line per documented value the engine disagrees with, naming the pages that embed it."""
+    problems: list[Problem] = []
+    embedded = docs.embedded_examples()
+    for example_id, run in sorted(runs.items()):
+        places = embedded.get(example_id, [])
+        if not places:
+            problems.append(
+                Problem(str(run.scenario.path), 1, f"[{example_id}] not embedded in any page")
+            )
+        for mismatch in run.mismatches:
+            wheres = [f"{page.display}:{ref.line}" for page, ref in places] or [run.scenario.path]
+            for where in wheres:
+                problems.append(
+                    Problem(
+                        where,
+                        0,
+                        f"[{example_id}] {mismatch.field}: documented={mismatch.expected} "
+                        f"engine={mismatch.engine} ({mismatch.path}:{mismatch.line})",
+                    )
+                )
+    return problems

@@ -1,0 +1,1 @@
+"""MkDocs plugin for the Riftbound combat rules site (a thin adapter over the core)."""

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+
+
+class RiftboundConfig(Config):
+    """``plugins: - riftbound: …`` in mkdocs.yml; paths are relative to mkdocs.yml."""
+
+    rules_dir = c.Type(str, default="rules")
+    edition = c.Type(str, default="core-rules-1.4")
+    examples_dir = c.Type(str, default="examples")
+    # Example results cached across builds; empty to keep them in memory only.
+    cache_dir = c.Type(str, default=".cache/examples")

@@ -1,0 +1,129 @@
+"""The MkDocs adapter: wires MkDocs events to the core (rulebook, docset, engine, worked_examples).
+
+- ``on_config``: once per build (not per language), load the rules, run and
+  verify the examples, scan both languages' pages; report every problem.
+- ``on_files``: add ``docs_fr/X`` as page ``fr/X`` before mkdocs-static-i18n
+  sorts files by language, point it back at the real file afterwards, and add
+  the generated pages (rules browser, all examples) for the language built.
+- ``on_page_markdown``: rule references become footnotes, example
+  directives become the rendered example.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path, PurePosixPath
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from docset import LANGUAGE_FOLDERS
+from docset.site import SiteModel, load_site
+from engine import ProblemsFound
+from riftbound_mkdocs.config import RiftboundConfig
+
+log = logging.getLogger("mkdocs.plugins.riftbound")
+FRENCH = "fr"
+
+
+def building_other_language(config: MkDocsConfig) -> bool:
+    """mkdocs-static-i18n rebuilds the site once per extra language, setting ``building``."""
+    i18n = config.plugins.get("i18n")
+    return bool(getattr(i18n, "building", False))
+
+
+class RiftboundPlugin(BasePlugin[RiftboundConfig]):
+    site: SiteModel | None = None
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        if building_other_language(config) and self.site is not None:
+            return config  # examples are run once per build, not once per language
+        root = Path(config.config_file_path).parent
+        try:
+            self.site = load_site(
+                root,
+                rules_dir=self.config.rules_dir,
+                edition=self.config.edition,
+                examples_dir=self.config.examples_dir,
+                cache_dir=self.config.cache_dir or None,
+                previous=self.site,
+            )
+        except ProblemsFound as found:
+            raise PluginError(
+                f"{len(found.problems)} problem(s) in the site sources:\n{found}"
+            ) from None
+        return config
+
+    # -- files -----------------------------------------------------------------
+
+    @event_priority(50)  # before mkdocs-static-i18n (-100): it keeps files under docs_dir only
+    def _add_french_pages(self, files: Files, config: MkDocsConfig) -> Files:
+        french = Path(config.config_file_path).parent / LANGUAGE_FOLDERS[FRENCH]
+        for source in sorted(french.rglob("*")):
+            if source.is_file():
+                src = f"{FRENCH}/{source.relative_to(french).as_posix()}"
+                files.append(File(src, config.docs_dir, config.site_dir, config.use_directory_urls))
+        return files
+
+    @event_priority(-150)  # after mkdocs-static-i18n
+    def _point_at_real_files(self, files: Files, config: MkDocsConfig) -> Files:
+        site = self.require_site()
+        french = site.root / LANGUAGE_FOLDERS[FRENCH]
+        for file in files:
+            if file.src_uri.startswith(f"{FRENCH}/") and file.generated_by is None:
+                file.abs_src_path = str(french / file.src_uri.removeprefix(f"{FRENCH}/"))
+        lang = str(config.theme["language"])
+        for path, content in site.generated_pages(lang).items():
+            files.append(self.generated_file(config, lang, path, content))
+        if lang == "en":
+            for run in site.runs.values():
+                files.append(
+                    File.generated(config, f"examples/{run.id}.yml", abs_src_path=str(run.source))
+                )
+        return files
+
+    on_files = CombinedEvent(_add_french_pages, _point_at_real_files)
+
+    @staticmethod
+    def generated_file(config: MkDocsConfig, lang: str, path: str, content: str) -> File:
+        """A generated page, with the language metadata mkdocs-static-i18n's switcher reads."""
+        file = File.generated(config, localized_path(lang, path), content=content)
+        twins = {
+            other: file
+            if other == lang
+            else File.generated(config, localized_path(other, path), content="")
+            for other in LANGUAGE_FOLDERS
+        }
+        file.alternates = twins  # type: ignore[attr-defined]
+        file.locale = lang  # type: ignore[attr-defined]
+        file.locale_alternate_of = lang  # type: ignore[attr-defined]
+        return file
+
+    # -- pages -----------------------------------------------------------------
+
+    def on_page_markdown(
+        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        lang = getattr(page.file, "locale", "en")
+        path = page.file.src_uri.removeprefix(f"{FRENCH}/") if lang == FRENCH else page.file.src_uri
+        try:
+            return self.require_site().render_markdown(markdown, lang, path)
+        except ProblemsFound as found:
+            raise PluginError(str(found)) from None
+
+    @event_priority(-150)  # after mkdocs-static-i18n has built the other languages
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if not building_other_language(config) and self.site is not None:
+            log.info(self.site.stats.summary())
+
+    def require_site(self) -> SiteModel:
+        if self.site is None:
+            raise PluginError("riftbound: the site was not loaded (on_config did not run)")
+        return self.site
+
+
+def localized_path(lang: str, path: str) -> str:
+    return path if lang == "en" else str(PurePosixPath(lang) / path)

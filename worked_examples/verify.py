@@ -1,0 +1,147 @@
+"""Run every worked example once, with a cache, and compare it with what its file documents.
+
+The cache key is a hash of the engine's code and of the scenario's bytes:
+editing prose never re-runs an example; editing the engine re-runs them all;
+editing one scenario re-runs that one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from engine import (
+    Mismatch,
+    Outcome,
+    Problem,
+    ProblemsFound,
+    Scenario,
+    compare,
+    parse_scenario,
+    run_combat,
+)
+
+
+@dataclass(frozen=True)
+class ExampleRun:
+    scenario: Scenario
+    outcome: Outcome
+    mismatches: tuple[Mismatch, ...]
+    source: Path
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    @property
+    def verified(self) -> bool:
+        return not self.mismatches
+
+
+@dataclass
+class RunStats:
+    verified: int = 0
+    failed: int = 0
+    from_cache: int = 0
+    engine_runs: int = 0
+
+    def summary(self) -> str:
+        total = self.verified + self.failed
+        return (
+            f"examples: {total} run, {self.verified} verified ({self.from_cache} from cache, "
+            f"{self.engine_runs} engine runs), {self.failed} failed"
+        )
+
+
+def engine_fingerprint() -> str:
+    """A hash of every file of the engine package: any change invalidates the cache."""
+    digest = hashlib.sha256()
+    package = resources.files("engine")
+    for name in sorted(p.name for p in package.iterdir() if p.name.endswith((".py", ".json"))):
+        digest.update(name.encode())
+        digest.update(package.joinpath(name).read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass
+class ResultCache:
+    """Outcomes by key, in memory and (optionally) in a folder across processes."""
+
+    folder: Path | None = None
+    memory: dict[str, Outcome] = field(default_factory=dict)
+
+    def get(self, key: str) -> Outcome | None:
+        if key in self.memory:
+            return self.memory[key]
+        if self.folder is not None:
+            file = self.folder / f"{key}.pickle"
+            if file.is_file():
+                try:
+                    outcome: Outcome = pickle.loads(file.read_bytes())
+                except (pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+                    return None  # stale or foreign: run again
+                self.memory[key] = outcome
+                return outcome
+        return None
+
+    def put(self, key: str, outcome: Outcome) -> None:
+        self.memory[key] = outcome
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            temporary = self.folder / f"{key}.tmp"
+            temporary.write_bytes(pickle.dumps(outcome))
+            temporary.replace(self.folder / f"{key}.pickle")  # never a half-written entry
+
+
+def run_examples(
+    folder: Path, cache: ResultCache, display_root: Path | None = None
+) -> tuple[dict[str, ExampleRun], RunStats]:
+    """Load, run (or fetch from cache) and verify every ``folder/*.yml``.
+
+    Raises ProblemsFound listing every invalid scenario; mismatches are
+    returned on each run, for the caller to report with the page embedding it.
+    """
+    fingerprint = engine_fingerprint()
+    problems: list[Problem] = []
+    runs: dict[str, ExampleRun] = {}
+    stats = RunStats()
+    for file in sorted(folder.glob("*.yml")):
+        shown = str(file.relative_to(display_root)) if display_root else str(file)
+        data = file.read_bytes()
+        try:
+            scenario = parse_scenario(data.decode("utf-8"), shown)
+            if scenario.id != file.stem:
+                problems.append(
+                    Problem(
+                        shown,
+                        scenario.line_of("id"),
+                        f"id '{scenario.id}' must match the file name '{file.stem}'",
+                    )
+                )
+                continue
+            key = hashlib.sha256(fingerprint.encode() + b"\0" + data).hexdigest()
+            outcome = cache.get(key)
+            if outcome is None:
+                outcome = run_combat(scenario)
+                stats.engine_runs += 1
+                cache.put(key, outcome)
+            else:
+                stats.from_cache += 1
+        except (ProblemsFound, UnicodeDecodeError) as error:
+            if isinstance(error, ProblemsFound):
+                problems.extend(error.problems)
+            else:
+                problems.append(Problem(shown, 0, "not UTF-8 text"))
+            continue
+        run = ExampleRun(scenario, outcome, tuple(compare(scenario, outcome)), file)
+        runs[scenario.id] = run
+        if run.verified:
+            stats.verified += 1
+        else:
+            stats.failed += 1
+    if problems:
+        raise ProblemsFound(problems)
+    return runs, stats
