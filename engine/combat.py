@@ -82,7 +82,6 @@ class CombatRun:
         self.scenario = scenario
         self.board = scenario.new_board()
         self.steps: list[Step] = []
-        self.last: Snapshot | None = None
         self.round = 0
         self.pending: list[ChainItem] = []
         self.chain: list[ChainItem] = []
@@ -103,20 +102,11 @@ class CombatRun:
     def record(
         self, step_id: str, phase: str, message: str, rules: tuple[str, ...], **params: ParamValue
     ) -> None:
-        snapshot = Snapshot.of(self.board)
         prefix = f"r{self.round}-" if self.round else ""
+        snapshot = Snapshot.of(self.board)
         self.steps.append(
-            Step(
-                id=prefix + step_id,
-                phase=phase,
-                message=message,
-                params=tuple(sorted(params.items())),
-                rules=rules,
-                board=snapshot,
-                changed=snapshot.changes_since(self.last),
-            )
+            Step(prefix + step_id, phase, message, tuple(sorted(params.items())), rules, snapshot)
         )
-        self.last = snapshot
 
     def fail(self, line: int, message: str) -> ProblemsFound:
         return ProblemsFound([Problem(self.scenario.path, line, message)])

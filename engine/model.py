@@ -28,7 +28,10 @@ class Zone(StrEnum):
     @property
     def in_play(self) -> bool:
         """Units here are on the board: they have Might, damage and abilities."""
-        return self in (Zone.BATTLEFIELD, Zone.BASE)
+        return self in IN_PLAY
+
+
+IN_PLAY = frozenset({Zone.BATTLEFIELD, Zone.BASE})
 
 
 class Designation(StrEnum):
@@ -138,13 +141,23 @@ class Board:
     effects: list[CombatEffect] = field(default_factory=list)
 
     def might(self, unit: Unit) -> int:
-        """Might including this combat's bonuses."""
-        bonus = sum(e.amount for e in self.effects if e.kind == "might" and e.target == unit.id)
-        return unit.might + bonus
+        """Might including this combat's bonuses (printed Might once off the board)."""
+        if unit.zone not in IN_PLAY:
+            return unit.might
+        return unit.might + sum(
+            e.amount for e in self.effects if e.kind == "might" and e.target == unit.id
+        )
+
+    def might_bonuses(self) -> dict[str, int]:
+        bonuses: dict[str, int] = {}
+        for effect in self.effects:
+            if effect.kind == "might":
+                bonuses[effect.target] = bonuses.get(effect.target, 0) + effect.amount
+        return bonuses
 
     def is_lethal(self, unit: Unit) -> bool:
         """Lethal damage (142.4): marked damage at least equal to Might."""
-        return unit.zone.in_play and unit.damage > 0 and unit.damage >= self.might(unit)
+        return unit.zone in IN_PLAY and unit.damage > 0 and unit.damage >= self.might(unit)
 
     def at_battlefield(self) -> list[Unit]:
         return [u for u in self.units.values() if u.zone is Zone.BATTLEFIELD]

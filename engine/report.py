@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.combat import Outcome
 from engine.messages import Names, narrate
+from engine.trace import changes
 
 
 def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
@@ -35,9 +36,9 @@ def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
                 "rules": list(step.rules),
                 "text": narrate(step, lang, names),
                 "message": step.message,
-                "changed": list(step.changed),
+                "changed": list(changes(outcome.steps, index)),
             }
-            for step in outcome.steps
+            for index, step in enumerate(outcome.steps)
         ],
     }
 

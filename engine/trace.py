@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from engine.model import Board
+from engine.model import IN_PLAY, Board
 
 # Narration parameters: unit ids, player ids, zones and numbers (see engine.messages).
 ParamValue = str | int | tuple[str, ...] | None
 Params = tuple[tuple[str, ParamValue], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class UnitState:
+# Snapshots are taken after every step: NamedTuples keep that cheap (see benchmarks/).
+class UnitState(NamedTuple):
     id: str
     zone: str
     # Whose base, trash or hand the unit is in (its controller's base, its owner's trash).
@@ -23,8 +23,7 @@ class UnitState:
     designation: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The board after a step: what a reader sees."""
 
     units: tuple[UnitState, ...]
@@ -35,24 +34,30 @@ class Snapshot:
 
     @classmethod
     def of(cls, board: Board) -> Snapshot:
+        bonus = board.might_bonuses() if board.effects else {}
+        state, in_play = UnitState, IN_PLAY
         units = tuple(
-            UnitState(
-                u.id,
-                u.zone.value,
-                u.controller if u.zone.in_play else u.owner,
-                u.controller,
-                board.might(u),
-                u.damage,
-                u.designation.value if u.designation else None,
-            )
-            for u in board.units.values()
+            [
+                state(
+                    u.id,
+                    u.zone,
+                    u.controller,
+                    u.controller,
+                    u.might + bonus.get(u.id, 0),
+                    u.damage,
+                    u.designation,
+                )
+                if u.zone in in_play
+                else state(u.id, u.zone, u.owner, u.controller, u.might, u.damage, u.designation)
+                for u in board.units.values()
+            ]
         )
         players = board.players.values()
         return cls(
             units,
             board.controller,
             tuple((p.id, p.score) for p in players),
-            tuple((p.id, p.designation.value if p.designation else None) for p in players),
+            tuple((p.id, p.designation) for p in players),
             len(board.effects),
         )
 
@@ -75,8 +80,7 @@ class Snapshot:
         return tuple(changed)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One step of the procedure.
 
     ``id`` is stable across runs and languages ("r1-cleanup-3b"): checkpoints,
@@ -89,7 +93,11 @@ class Step:
     params: Params
     rules: tuple[str, ...]
     board: Snapshot
-    changed: tuple[str, ...]
 
     def param(self, key: str) -> ParamValue:
         return dict(self.params).get(key)
+
+
+def changes(steps: tuple[Step, ...] | list[Step], index: int) -> tuple[str, ...]:
+    """What step ``index`` changed since the step before it (for highlighting)."""
+    return steps[index].board.changes_since(steps[index - 1].board if index else None)

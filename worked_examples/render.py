@@ -12,7 +12,7 @@ from collections.abc import Callable
 from html import escape
 
 from engine.messages import Names, join, narrate
-from engine.trace import Snapshot, Step, UnitState
+from engine.trace import Snapshot, Step, UnitState, changes
 from worked_examples.verify import ExampleRun
 
 WORDS: dict[str, dict[str, str]] = {
@@ -168,12 +168,12 @@ class ExampleRenderer:
         links = ", ".join(f'<a href="{escape(self.rule_link(n))}">{n}</a>' for n in step.rules)
         return f'<span class="rb-cite">({word(key, self.lang)} {links})</span>'
 
-    def step(self, number: int, step: Step, prefix: str) -> str:
+    def step(self, number: int, step: Step, prefix: str, changed: tuple[str, ...]) -> str:
         text = escape(narrate(step, self.lang, self.names))
         return (
             f'<li class="rb-step" id="{prefix}-{number}" data-step-id="{step.id}">'
             f'<p class="rb-narration"><strong>{word("step", self.lang, n=number)}.</strong> {text} '
-            f"{self.citations(step)}</p>{self.board(step.board, step.changed)}</li>"
+            f"{self.citations(step)}</p>{self.board(step.board, changed)}</li>"
         )
 
     def outcome(self) -> str:
@@ -214,7 +214,7 @@ class ExampleRenderer:
         run, lang = self.run, self.lang
         steps = run.outcome.steps
         prefix = stepper_prefix or f"{run.id}-step"
-        items = "".join(self.step(n, s, prefix) for n, s in enumerate(steps, start=1))
+        items = "".join(self.step(i + 1, s, prefix, changes(steps, i)) for i, s in enumerate(steps))
         controls = (
             f'<div class="rb-controls" hidden>'
             f'<button type="button" data-go="first">{word("first", lang)}</button>'

@@ -1,4 +1,4 @@
-"""A synthetic official rules text of full size (~2,000 numbered rules), as copied from a PDF.
+"""A synthetic official rules text of full size (~2,000 numbered rules), for tests and benchmarks.
 
 The wording is filler; the structure is the real one: sections (466), rules
 (466.3), lettered sub-rules (466.3.a), numbered items (466.1.a.1), rules
