@@ -36,6 +36,10 @@ NodePath = tuple[str | int, ...]
 EFFECTS = ("play_unit", "deal_damage", "give_might", "prevent_damage", "cant_move")
 
 
+# libyaml's loader when PyYAML was built with it (it keeps line marks too): 10x faster.
+YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @cache
 def schema() -> dict[str, Any]:
     text = resources.files("engine").joinpath("scenario.schema.json").read_text(encoding="utf-8")
@@ -43,10 +47,15 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+@cache
+def validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
 def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     """Parse YAML into plain data plus the line of every node."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark else 1
@@ -84,8 +93,7 @@ def dotted(at: NodePath) -> str:
 
 
 def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iterator[Problem]:
-    validator = jsonschema.Draft202012Validator(schema())
-    for error in validator.iter_errors(data):
+    for error in validator().iter_errors(data):
         at: NodePath = tuple(error.absolute_path)
         line = lines.get(at, 1)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):

@@ -8,8 +8,10 @@ the outcome and the engine's verdict. Styles: ``riftbound.css``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 from engine.messages import Names, join, narrate
 from engine.trace import Snapshot, Step, UnitState, changes
@@ -76,6 +78,24 @@ def colon(lang: str) -> str:
     """French typography puts a space before a colon."""
     return " : " if lang == "fr" else ": "
 
+
+# The words a board needs; stepper.js receives them with the boards.
+BOARD_WORDS = (
+    "controlled",
+    "uncontrolled",
+    "base",
+    "trash",
+    "elsewhere",
+    "hand",
+    "banishment",
+    "might",
+    "damage",
+    "attacker",
+    "defender",
+    "score",
+    "empty",
+    "changed",
+)
 
 RuleLink = Callable[[str], str]
 
@@ -168,13 +188,34 @@ class ExampleRenderer:
         links = ", ".join(f'<a href="{escape(self.rule_link(n))}">{n}</a>' for n in step.rules)
         return f'<span class="rb-cite">({word(key, self.lang)} {links})</span>'
 
-    def step(self, number: int, step: Step, prefix: str, changed: tuple[str, ...]) -> str:
+    def step(self, number: int, step: Step, prefix: str) -> str:
         text = escape(narrate(step, self.lang, self.names))
         return (
             f'<li class="rb-step" id="{prefix}-{number}" data-step-id="{step.id}">'
             f'<p class="rb-narration"><strong>{word("step", self.lang, n=number)}.</strong> {text} '
-            f"{self.citations(step)}</p>{self.board(step.board, changed)}</li>"
+            f"{self.citations(step)}</p></li>"
         )
+
+    def board_data(self) -> str:
+        """Every step's board as compact JSON, drawn by stepper.js exactly as ``board`` draws it."""
+        lang, steps = self.lang, self.run.outcome.steps
+        data: dict[str, Any] = {
+            "labels": {key: WORDS[key][lang] for key in BOARD_WORDS} | {"colon": colon(lang)},
+            "battlefield": self.names.battlefield(lang),
+            "players": [[p, self.names.player(p, lang)] for p in self.players],
+            "names": {u: self.names.unit(u, lang) for u in self.run.outcome.board.units},
+            "boards": [
+                [
+                    s.board.controller,
+                    s.board.scores,
+                    [list(u) for u in s.board.units],
+                    changes(steps, i),
+                ]
+                for i, s in enumerate(steps)
+            ],
+        }
+        # Inside <script>, "</" would end the element: JSON allows "<\/" for it.
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
     def outcome(self) -> str:
         o, lang = self.run.outcome, self.lang
@@ -214,7 +255,7 @@ class ExampleRenderer:
         run, lang = self.run, self.lang
         steps = run.outcome.steps
         prefix = stepper_prefix or f"{run.id}-step"
-        items = "".join(self.step(i + 1, s, prefix, changes(steps, i)) for i, s in enumerate(steps))
+        items = "".join(self.step(i + 1, s, prefix) for i, s in enumerate(steps))
         controls = (
             f'<div class="rb-controls" hidden>'
             f'<button type="button" data-go="first">{word("first", lang)}</button>'
@@ -227,7 +268,8 @@ class ExampleRenderer:
         )
         stepper = (
             f'<div class="rb-stepper" data-prefix="{prefix}" lang="{lang}">{controls}'
-            f'<ol class="rb-step-list">{items}</ol></div>'
+            f'<ol class="rb-step-list">{items}</ol><div class="rb-live-board"></div>'
+            f'<script type="application/json" class="rb-boards">{self.board_data()}</script></div>'
         )
         summary = word("walk", lang, count=len(steps))
         open_attr = " open" if stepper_prefix else ""

@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -37,6 +39,7 @@ def building_other_language(config: MkDocsConfig) -> bool:
 
 class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     site: SiteModel | None = None
+    english_index: dict[str, object] = {}  # noqa: RUF012 - replaced, never mutated
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if building_other_language(config) and self.site is not None:
@@ -114,15 +117,61 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         except ProblemsFound as found:
             raise PluginError(str(found)) from None
 
+    # -- search: one index per language ------------------------------------------
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """French pages read the French index: their search base is the fr/ folder."""
+        if getattr(page.file, "locale", "en") == "en":
+            return output
+        return CONFIG_BASE.sub(lambda m: f'{m[1]}"{m[2]}/{page.file.locale}/"', output, count=1)
+
+    @event_priority(-50)  # after Material's search plugin writes the index, before i18n builds on
+    def _split_search_index(self, config: MkDocsConfig) -> None:
+        lang = str(config.theme["language"])
+        shared = Path(config.site_dir) / "search" / "search_index.json"
+        if not shared.is_file():
+            return
+        # The pipeline stays Material's (en + fr): lunr's French trimmer alone drops digits,
+        # and readers search rules by number.
+        index = json.loads(shared.read_text(encoding="utf-8"))
+        if lang == "en":
+            self.english_index = index
+        else:
+            prefix = f"{lang}/"
+            index["docs"] = [
+                doc | {"location": doc["location"].removeprefix(prefix)}
+                for doc in index["docs"]
+                if doc["location"].startswith(prefix)
+            ]
+            write_json(Path(config.site_dir) / lang / "search" / "search_index.json", index)
+
     @event_priority(-150)  # after mkdocs-static-i18n has built the other languages
-    def on_post_build(self, config: MkDocsConfig) -> None:
-        if not building_other_language(config) and self.site is not None:
+    def _finish(self, config: MkDocsConfig) -> None:
+        if building_other_language(config):
+            return
+        # mkdocs-static-i18n rewrites the shared index with every language: English only there.
+        if self.english_index:
+            write_json(Path(config.site_dir) / "search" / "search_index.json", self.english_index)
+        if self.site is not None:
             log.info(self.site.stats.summary())
+
+    on_post_build = CombinedEvent(_split_search_index, _finish)
 
     def require_site(self) -> SiteModel:
         if self.site is None:
             raise PluginError("riftbound: the site was not loaded (on_config did not run)")
         return self.site
+
+
+# Material's page configuration: <script id="__config" …>{"base": "..", …
+CONFIG_BASE = re.compile(
+    r'(<script id="__config" type="application/json">[^<]*?"base":\s*)"([^"]*)"'
+)
+
+
+def write_json(path: Path, data: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def localized_path(lang: str, path: str) -> str:

@@ -9,8 +9,8 @@ import pytest
 from engine.diagnostics import ProblemsFound
 from rulebook import RuleNumber, load_rulebook
 from rulebook.convert import convert_official_text
-from rulebook.textfile import parse_rules_text
 from rulebook.synthetic import synthetic_official_text
+from rulebook.textfile import parse_rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITION = "core-rules-1.4"
