@@ -121,9 +121,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """French pages read the French index: their search base is the fr/ folder."""
-        if getattr(page.file, "locale", "en") == "en":
+        lang = getattr(page.file, "locale", "en")
+        if lang == "en":
             return output
-        return CONFIG_BASE.sub(lambda m: f'{m[1]}"{m[2]}/{page.file.locale}/"', output, count=1)
+        return CONFIG_BASE.sub(lambda m: f'{m[1]}"{m[2]}/{lang}/"', output, count=1)
 
     @event_priority(-50)  # after Material's search plugin writes the index, before i18n builds on
     def _split_search_index(self, config: MkDocsConfig) -> None:
