@@ -12,12 +12,37 @@ from pathlib import Path
 from docset import DocSet, PageSource, scan_docs
 from engine import Problem, ProblemsFound
 from rulebook import Rulebook, load_rulebook
-from rulebook.browser import FOLDER, CitingPage, chapter_markdown, index_markdown, rule_link
+from rulebook.browser import (
+    FOLDER,
+    PLACEHOLDER,
+    CitingPage,
+    chapter_page,
+    index_markdown,
+    rule_link,
+)
 from rulebook.cite import footnote_id, footnote_markdown
 from rulebook.references import Reference, find_references, replace_references
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, ResultCache, RunStats, run_examples
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """A page's Markdown, and HTML to insert after conversion where each placeholder stands.
+
+    Large generated HTML (rules, worked examples) skips Markdown: inserted
+    after conversion, it costs nothing to parse. ``anchors`` are the ids it adds.
+    """
+
+    markdown: str
+    inserts: dict[str, str]
+    anchors: frozenset[str]
+
+    def insert_into(self, html: str) -> str:
+        for placeholder, content in self.inserts.items():
+            html = html.replace(placeholder, content, 1)
+        return html
 
 
 @dataclass
@@ -29,16 +54,21 @@ class SiteModel:
     stats: RunStats
     cache: ResultCache
 
-    def generated_pages(self, lang: str) -> dict[str, str]:
-        """Path (relative to the language's root) → Markdown, for the pages we generate."""
+    def generated_pages(self, lang: str) -> dict[str, RenderedPage]:
+        """Path (relative to the language's root) → page, for the pages we generate."""
         cited = self.docs.cited_by(lang)
         citing = {
             number: [CitingPage(p.path, p.title) for p in pages] for number, pages in cited.items()
         }
-        pages = {f"{FOLDER}/index.md": index_markdown(self.rules, lang)}
+        pages = {
+            f"{FOLDER}/index.md": plain(index_markdown(self.rules, lang)),
+            CATALOGUE_PAGE: plain(catalogue_markdown(self.runs, lang, self.embedding_pages(lang))),
+        }
         for chapter in self.rules.chapters():
-            pages[f"{FOLDER}/{chapter}.md"] = chapter_markdown(self.rules, chapter, lang, citing)
-        pages[CATALOGUE_PAGE] = catalogue_markdown(self.runs, lang, self.embedding_pages(lang))
+            page = chapter_page(self.rules, chapter, lang, citing)
+            pages[f"{FOLDER}/{chapter}.md"] = RenderedPage(
+                page.markdown, {PLACEHOLDER: page.body}, page.anchors
+            )
         return pages
 
     def embedding_pages(self, lang: str) -> dict[str, list[PageSource]]:
@@ -47,9 +77,11 @@ class SiteModel:
             found[example_id] = [page for page, _ in places if page.lang == lang]
         return found
 
-    def render_markdown(self, markdown: str, lang: str, path: str) -> str:
-        """Rule references → footnotes in ``lang``; example directives → rendered HTML."""
+    def render_markdown(self, markdown: str, lang: str, path: str) -> RenderedPage:
+        """Rule references → footnotes in ``lang``; example directives → rendered examples."""
         footnotes: dict[str, str] = {}
+        inserts: dict[str, str] = {}
+        anchors: set[str] = set()
 
         def replace(ref: Reference) -> str:
             if ref.kind == "rule":
@@ -60,11 +92,15 @@ class SiteModel:
                     footnotes[ref.value] = footnote_markdown(rule, lang, rule_link(rule, path))
                 return f"[^{footnote_id(ref.value)}]"
             if ref.kind in ("example", "stepper"):
-                return "\n\n" + self.example_html(ref, lang, path) + "\n\n"
+                placeholder = f"<!-- worked-example-{len(inserts)} -->"
+                inserts[placeholder] = self.example_html(ref, lang, path)
+                anchors.add(f"example-{ref.value}")
+                return f"\n\n{placeholder}\n\n"
             raise ProblemsFound([Problem(path, ref.line, f"[[{ref.value}]]: not a reference")])
 
         body = replace_references(markdown, find_references(markdown), replace)
-        return body.rstrip() + "\n\n" + "\n\n".join(footnotes.values()) + "\n"
+        text = body.rstrip() + "\n\n" + "\n\n".join(footnotes.values()) + "\n"
+        return RenderedPage(text, inserts, frozenset(anchors))
 
     def example_html(self, ref: Reference, lang: str, path: str) -> str:
         run = self.runs.get(ref.value)
@@ -79,6 +115,10 @@ class SiteModel:
 
         renderer = ExampleRenderer(run, lang, link, f"{up}examples/{run.id}.yml")
         return renderer.html("combat-step" if ref.kind == "stepper" else None)
+
+
+def plain(markdown: str) -> RenderedPage:
+    return RenderedPage(markdown, {}, frozenset())
 
 
 def load_site(

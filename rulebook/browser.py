@@ -43,11 +43,27 @@ def edition_line(book: Rulebook, lang: str) -> str:
     return " · ".join(escape(p) for p in parts if p)
 
 
-def chapter_markdown(
+@dataclass(frozen=True)
+class ChapterPage:
+    """A chapter's page: a short Markdown head, then its rules as ready HTML.
+
+    The rules skip Markdown (a full rules text is thousands of them): the site
+    inserts ``body`` where ``PLACEHOLDER`` stands, and declares ``anchors``.
+    """
+
+    markdown: str
+    body: str
+    anchors: frozenset[str]
+
+
+PLACEHOLDER = "<!-- rules-browser-chapter -->"
+
+
+def chapter_page(
     book: Rulebook, chapter: int, lang: str, cited_by: Mapping[str, Sequence[CitingPage]]
-) -> str:
+) -> ChapterPage:
     rules = book.chapters()[chapter]
-    out = [
+    head = [
         "---",
         "hide:",
         "  - toc",
@@ -57,38 +73,44 @@ def chapter_markdown(
         "",
         f"*{edition_line(book, lang)}*",
         "",
+        PLACEHOLDER,
+        "",
     ]
-    for rule in rules:
-        out += rule_markdown(book, rule, lang, cited_by.get(rule.number.text, ()))
-    return "\n".join(out) + "\n"
+    body = "".join(rule_html(book, r, lang, cited_by.get(r.number.text, ())) for r in rules)
+    return ChapterPage("\n".join(head), body, frozenset(r.number.anchor for r in rules))
 
 
-def rule_markdown(book: Rulebook, rule: Rule, lang: str, citing: Sequence[CitingPage]) -> list[str]:
+def rule_html(book: Rulebook, rule: Rule, lang: str, citing: Sequence[CitingPage]) -> str:
     level = 2
     parent = book.parent_of(rule)
     while parent is not None and level < 6:
         level += 1
         parent = book.parent_of(parent)
     number = rule.number
-    out = [f"{'#' * level} {number} {{#{number.anchor} .rb-rule-number}}", ""]
     colon = " :" if lang == "fr" else ":"
+    out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number}</h{level}>']
     if rule.quoted:
-        out += [escape(p) + "\n" for p in rule.paragraphs(lang)]
+        out += [f"<p>{html.escape(p)}</p>" for p in rule.paragraphs(lang)]
         if lang != SOURCE_LANGUAGE:
             original = " ".join(html.escape(p) for p in rule.paragraphs(SOURCE_LANGUAGE))
-            out += [
+            out.append(
                 f'<p class="rb-original" lang="en"><span lang="{lang}">'
-                f"{label('original', lang)}{colon}</span> {original}</p>",
-                "",
-            ]
+                f"{label('original', lang)}{colon}</span> {original}</p>"
+            )
     else:
-        out += [f"**{escape(rule.paragraphs(lang)[0])}**. *{label('not-quoted', lang)}*", ""]
+        name = html.escape(rule.paragraphs(lang)[0])
+        out.append(f"<p><strong>{name}</strong>. <em>{label('not-quoted', lang)}</em></p>")
     if note := rule.note(lang):
-        out += [f"*{label('note', lang)}{colon} {escape(note)}*", ""]
+        out.append(f"<p><em>{label('note', lang)}{colon} {html.escape(note)}</em></p>")
     if citing:
-        links = ", ".join(f"[{escape(p.title)}](../{p.path})" for p in citing)
-        out += [f'<span class="rb-cited-by">{label("cited-by", lang)}{colon}</span> {links}', ""]
-    return out
+        links = ", ".join(
+            f'<a href="../{html.escape(p.path.removesuffix(".md"))}.html">{html.escape(p.title)}</a>'
+            for p in citing
+        )
+        out.append(
+            f'<p><span class="rb-cited-by">{label("cited-by", lang)}{colon}</span> {links}</p>'
+        )
+    return "\n".join(out) + "\n"
 
 
 def index_markdown(book: Rulebook, lang: str) -> str:

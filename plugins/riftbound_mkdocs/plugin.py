@@ -23,7 +23,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from docset import LANGUAGE_FOLDERS
-from docset.site import SiteModel, load_site
+from docset.site import RenderedPage, SiteModel, load_site
 from engine import ProblemsFound
 from riftbound_mkdocs.config import RiftboundConfig
 
@@ -39,7 +39,13 @@ def building_other_language(config: MkDocsConfig) -> bool:
 
 class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     site: SiteModel | None = None
-    english_index: dict[str, object] = {}  # noqa: RUF012 - replaced, never mutated
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Per language build: generated pages by src_uri, and pages awaiting their inserts.
+        self.generated: dict[str, RenderedPage] = {}
+        self.rendered: dict[str, RenderedPage] = {}
+        self.english_index: dict[str, object] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if building_other_language(config) and self.site is not None:
@@ -79,8 +85,11 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             if file.src_uri.startswith(f"{FRENCH}/") and file.generated_by is None:
                 file.abs_src_path = str(french / file.src_uri.removeprefix(f"{FRENCH}/"))
         lang = str(config.theme["language"])
-        for path, content in site.generated_pages(lang).items():
-            files.append(self.generated_file(config, lang, path, content))
+        self.generated = {}
+        for path, page in site.generated_pages(lang).items():
+            file = self.generated_file(config, lang, path, page.markdown)
+            self.generated[file.src_uri] = page
+            files.append(file)
         if lang == "en":
             for run in site.runs.values():
                 files.append(
@@ -110,12 +119,27 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        generated = self.generated.get(page.file.src_uri)
+        if generated is not None:
+            self.rendered[page.file.src_uri] = generated
+            return markdown
         lang = getattr(page.file, "locale", "en")
         path = page.file.src_uri.removeprefix(f"{FRENCH}/") if lang == FRENCH else page.file.src_uri
         try:
-            return self.require_site().render_markdown(markdown, lang, path)
+            rendered = self.require_site().render_markdown(markdown, lang, path)
         except ProblemsFound as found:
             raise PluginError(str(found)) from None
+        self.rendered[page.file.src_uri] = rendered
+        return rendered.markdown
+
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Insert the HTML that skipped Markdown, and declare its anchors for link checks."""
+        rendered = self.rendered.pop(page.file.src_uri, None)
+        if rendered is None:
+            return html
+        if page.present_anchor_ids is not None:
+            page.present_anchor_ids |= rendered.anchors
+        return rendered.insert_into(html)
 
     # -- search: one index per language ------------------------------------------
 
