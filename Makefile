@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve build test lint typecheck browser zip bench clean
@@ -18,10 +19,15 @@ $(TEST_STAMP): $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-serve: $(STAMP)
+# Front-end packages the site ships (package-lock.json pins them).
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+serve: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
-build: $(STAMP)
+build: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mkdocs build --strict --clean
 
 # Debian's chromium for the browser tests; never a browser download.
@@ -39,16 +45,16 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy --strict engine rulebook docset worked_examples
 	$(BIN)/mypy plugins
 
-test: $(TEST_STAMP) browser lint typecheck
+test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
 	$(BIN)/python -m pytest
 
+# A dated zip of the built site, to open from disk where there is no network.
 zip: build
-	cd site && zip -qr ../riftbound-combat-rules-$$(date +%Y-%m-%d).zip .
-	@echo "wrote riftbound-combat-rules-$$(date +%Y-%m-%d).zip"
+	$(BIN)/python -m docset.archive site riftbound-combat-rules-$$(date +%Y-%m-%d).zip
 
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/site_build.py
 
 clean:
-	rm -rf site .cache test-results
+	rm -rf site .cache test-results node_modules

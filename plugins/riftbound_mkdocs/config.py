@@ -12,3 +12,5 @@ class RiftboundConfig(Config):
     examples_dir = c.Type(str, default="examples")
     # Example results cached across builds; empty to keep them in memory only.
     cache_dir = c.Type(str, default=".cache/examples")
+    # Lets Material's search worker run from file:// (installed by npm, see package.json).
+    file_worker_shim = c.Type(str, default="node_modules/iframe-worker/shim/index.js")

@@ -46,10 +46,11 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.generated: dict[str, RenderedPage] = {}
         self.rendered: dict[str, RenderedPage] = {}
         self.english_index: dict[str, object] = {}
+        self.shim = Path()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if building_other_language(config) and self.site is not None:
-            return config  # examples are run once per build, not once per language
+            return config  # examples are run once per build, not once per language (same config)
         root = Path(config.config_file_path).parent
         try:
             self.site = load_site(
@@ -64,6 +65,15 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             raise PluginError(
                 f"{len(found.problems)} problem(s) in the site sources:\n{found}"
             ) from None
+        shim = root / self.config.file_worker_shim
+        if not shim.is_file():
+            raise PluginError(
+                f"{self.config.file_worker_shim} is missing: run `npm ci` (make does)"
+            )
+        self.shim = shim
+        polyfills = config.extra.setdefault("polyfills", [])
+        if SHIM_PATH not in polyfills:
+            polyfills.append(SHIM_PATH)
         return config
 
     # -- files -----------------------------------------------------------------
@@ -91,6 +101,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             self.generated[file.src_uri] = page
             files.append(file)
         if lang == "en":
+            files.append(File.generated(config, SHIM_PATH, abs_src_path=str(self.shim)))
             for run in site.runs.values():
                 files.append(
                     File.generated(config, f"examples/{run.id}.yml", abs_src_path=str(run.source))
@@ -168,7 +179,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 for doc in index["docs"]
                 if doc["location"].startswith(prefix)
             ]
-            write_json(Path(config.site_dir) / lang / "search" / "search_index.json", index)
+            write_index(Path(config.site_dir) / lang / "search", index)
 
     @event_priority(-150)  # after mkdocs-static-i18n has built the other languages
     def _finish(self, config: MkDocsConfig) -> None:
@@ -176,7 +187,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             return
         # mkdocs-static-i18n rewrites the shared index with every language: English only there.
         if self.english_index:
-            write_json(Path(config.site_dir) / "search" / "search_index.json", self.english_index)
+            write_index(Path(config.site_dir) / "search", self.english_index)
         if self.site is not None:
             log.info(self.site.stats.summary())
 
@@ -194,9 +205,16 @@ CONFIG_BASE = re.compile(
 )
 
 
-def write_json(path: Path, data: object) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+# The iframe-worker shim: Material loads scripts named in extra.polyfills on every page.
+SHIM_PATH = "assets/iframe-worker/shim.js"
+
+
+def write_index(folder: Path, index: object) -> None:
+    """search_index.json for http, search_index.js for file:// (where Material loads a script)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    (folder / "search_index.json").write_text(data, encoding="utf-8")
+    (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
 
 
 def localized_path(lang: str, path: str) -> str:
