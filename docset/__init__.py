@@ -15,6 +15,7 @@ from pathlib import Path
 
 from engine.diagnostics import Problem
 from rulebook import Rulebook
+from docset.terminology import variants
 from rulebook.references import Reference, find_references
 
 LANGUAGE_FOLDERS = {"en": "docs", "fr": "docs_fr"}
@@ -31,6 +32,7 @@ class PageSource:
     display: str  # as shown in messages, e.g. "docs_fr/resolution-step.md"
     title: str
     references: tuple[Reference, ...]
+    body: str = ""  # the Markdown, front matter blanked (line numbers kept)
 
     def rules(self) -> list[Reference]:
         return [r for r in self.references if r.kind == "rule"]
@@ -106,6 +108,11 @@ class DocSet:
                         )
                     )
         found += self._parity_problems()
+        for page in self.in_language("fr"):
+            for line, variant, term in variants(page.body):
+                found.append(
+                    Problem(page.display, line, f"'{variant}': the glossary's term is '{term}'")
+                )
         return found
 
     def _folder_problems(self) -> Iterator[Problem]:

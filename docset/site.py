@@ -7,9 +7,11 @@ examples. The MkDocs plugin calls it; so can anything else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from docset import DocSet, PageSource, scan_docs
+from docset.status import STATUS_PAGE, git_date, status_markdown
 from engine import Problem, ProblemsFound
 from rulebook import Rulebook, load_rulebook
 from rulebook.browser import (
@@ -54,6 +56,9 @@ class SiteModel:
     stats: RunStats
     cache: ResultCache
 
+    def __post_init__(self) -> None:
+        self.last_change = cache(git_date(self.root))
+
     def generated_pages(self, lang: str) -> dict[str, RenderedPage]:
         """Path (relative to the language's root) → page, for the pages we generate."""
         cited = self.docs.cited_by(lang)
@@ -63,6 +68,7 @@ class SiteModel:
         pages = {
             f"{FOLDER}/index.md": plain(index_markdown(self.rules, lang)),
             CATALOGUE_PAGE: plain(catalogue_markdown(self.runs, lang, self.embedding_pages(lang))),
+            STATUS_PAGE: plain(status_markdown(self.docs, lang, self.last_change)),
         }
         for chapter in self.rules.chapters():
             page = chapter_page(self.rules, chapter, lang, citing)
