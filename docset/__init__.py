@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from docset.terminology import variants
 from engine.diagnostics import Problem
 from rulebook import Rulebook
-from docset.terminology import variants
 from rulebook.references import Reference, find_references
 
 LANGUAGE_FOLDERS = {"en": "docs", "fr": "docs_fr"}
@@ -32,7 +32,7 @@ class PageSource:
     display: str  # as shown in messages, e.g. "docs_fr/resolution-step.md"
     title: str
     references: tuple[Reference, ...]
-    body: str = ""  # the Markdown, front matter blanked (line numbers kept)
+    body: str  # the Markdown, front matter blanked (line numbers kept)
 
     def rules(self) -> list[Reference]:
         return [r for r in self.references if r.kind == "rule"]
@@ -52,6 +52,7 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         f"{folder}/{path}",
         title.group(1) if title else path,
         tuple(find_references(body)),
+        body,
     )
 
 
