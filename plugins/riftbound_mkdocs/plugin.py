@@ -21,6 +21,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from docset import LANGUAGE_FOLDERS
 from docset.site import RenderedPage, SiteModel, load_site
@@ -151,6 +152,19 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if page.present_anchor_ids is not None:
             page.present_anchor_ids |= rendered.anchors
         return rendered.insert_into(html)
+
+    def on_template_context(
+        self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
+        """The 404 page's language switcher: each language's home, not the last page built."""
+        if template_name == "404.html":
+            homes = [
+                alt | {"link": localized_path(alt.get("lang", "en"), "index.html")}
+                for alt in config.extra.get("alternate", [])
+            ]
+            # mkdocs-static-i18n sets the attribute (which Jinja reads first), not the key.
+            config.extra.alternate = homes  # type: ignore[attr-defined]
+        return context
 
     # -- search: one index per language ------------------------------------------
 
