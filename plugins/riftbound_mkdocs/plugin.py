@@ -200,8 +200,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if building_other_language(config):
             return
         # mkdocs-static-i18n rewrites the shared index with every language: English only there.
+        site_dir = Path(config.site_dir)
         if self.english_index:
-            write_index(Path(config.site_dir) / "search", self.english_index)
+            write_index(site_dir / "search", self.english_index)
+        share_sitemap(site_dir)
         if self.site is not None:
             log.info(self.site.stats.summary())
 
@@ -229,6 +231,17 @@ def write_index(folder: Path, index: object) -> None:
     data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     (folder / "search_index.json").write_text(data, encoding="utf-8")
     (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
+
+
+def share_sitemap(site_dir: Path) -> None:
+    """Material's JavaScript reads sitemap.xml beside each language link of a page: give every
+    folder of pages the site's sitemap (it lists both languages), so nothing it asks is missing."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():
+        return
+    for folder in sorted({page.parent for page in site_dir.rglob("*.html")}):
+        if not (folder / "sitemap.xml").is_file():
+            (folder / "sitemap.xml").write_bytes(sitemap.read_bytes())
 
 
 def localized_path(lang: str, path: str) -> str:
