@@ -1,0 +1,132 @@
+"""Real-browser fixtures: Debian's Chromium driven by Playwright, the site from disk and over http.
+
+The browser resolves no outside host, and every request that would leave the
+site is recorded and aborted: the offline guarantee is a test.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+CHROMIUM = Path("/usr/lib/chromium/chromium")
+NO_OUTSIDE_LOOKUPS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def chromium_present() -> None:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [NO_OUTSIDE_LOOKUPS],
+    }
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def http_root(built_site: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 (a free port), as a static host would serve it."""
+    handler = functools.partial(QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def file_root(built_site: Path) -> str:
+    return built_site.as_uri() + "/"
+
+
+@pytest.fixture(params=["file", "http"])
+def root(request: pytest.FixtureRequest, file_root: str, http_root: str) -> str:
+    """Each test that takes ``root`` runs opened from disk and served over http."""
+    return file_root if request.param == "file" else http_root
+
+
+@dataclass
+class Traffic:
+    """What the pages asked for outside the site, and what they logged as errors."""
+
+    root: str
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def is_local(self, url: str) -> bool:
+        return url.startswith((self.root, *LOCAL_SCHEMES)) or (
+            self.root.startswith("file:") and url.startswith("file:")
+        )
+
+
+# Under file://, Chromium refuses the XHR Material's JavaScript makes for sitemap.xml
+# (it only uses it to map pages between languages). Nothing else may fail.
+def known_theme_error(message: ConsoleMessage) -> bool:
+    where = message.location.get("url", "")
+    text = message.text
+    if "sitemap.xml" in text and "blocked by CORS policy" in text:
+        return True
+    return text.startswith("Failed to load resource") and where.endswith("/sitemap.xml")
+
+
+@pytest.fixture
+def traffic(context: BrowserContext, root: str) -> Traffic:
+    watched = Traffic(root)
+
+    def guard(route: Route) -> None:
+        if watched.is_local(route.request.url):
+            route.continue_()
+        else:
+            watched.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    context.on(
+        "request", lambda r: None if watched.is_local(r.url) else watched.outside.append(r.url)
+    )
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and not (
+            root.startswith("file:") and known_theme_error(message)
+        ):
+            watched.errors.append(f"{message.text} ({message.location.get('url')})")
+
+    context.on("console", on_console)
+    context.on("weberror", lambda error: watched.errors.append(str(error.error)))
+    return watched
+
+
+def search(page: Page, query: str) -> list[str]:
+    """Type a query in Material's search box; the result links once results appear."""
+    page.keyboard.press("s")
+    page.keyboard.type(query, delay=20)
+    page.wait_for_selector(".md-search-result__link", timeout=10_000)
+    return page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.href)")

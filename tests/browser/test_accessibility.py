@@ -1,0 +1,91 @@
+"""axe-core on each kind of page, light and dark palettes: no WCAG 2 A/AA violation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser
+
+from tests.conftest import ROOT
+
+PAGE_TYPES = [
+    "index.html",
+    "resolution-step.html",
+    "fr/triggers-between-combat-stages.html",
+    "rules-browser/400.html",
+    "fr/rules-browser/index.html",
+    "worked-examples.html",
+    "fr/glossary.html",
+    "translation-status.html",
+]
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_wcag_a_or_aa_violation(browser: Browser, file_root: str, scheme: str) -> None:
+    context = browser.new_context(color_scheme=scheme)  # the palette follows the reader's system
+    page = context.new_page()
+    axe = Axe()
+    report: list[str] = []
+    for path in PAGE_TYPES:
+        page.goto(file_root + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        palette = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        assert palette == ("slate" if scheme == "dark" else "default")
+        results = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG_A_AA}})
+        for violation in results.response["violations"]:
+            targets = [node["target"] for node in violation["nodes"]][:3]
+            report.append(f"{path} [{scheme}] {violation['id']}: {violation['help']} {targets}")
+    context.close()
+    assert report == []
+
+
+SHOTS = [
+    ("resolution-step.html", "en-resolution-step", {"width": 1280, "height": 900}, None),
+    (
+        "fr/resolution-step.html#combat-step-14",
+        "fr-stepper-conquer",
+        {"width": 1280, "height": 900},
+        None,
+    ),
+    (
+        "rules-browser/400.html#rule-466-3-a",
+        "en-rules-browser",
+        {"width": 1280, "height": 900},
+        None,
+    ),
+    (
+        "fr/triggers-between-combat-stages.html",
+        "fr-triggers-dark",
+        {"width": 1280, "height": 900},
+        "dark",
+    ),
+    (
+        "fr/resolution-step.html#combat-step-5",
+        "fr-phone-stepper",
+        {"width": 360, "height": 740},
+        None,
+    ),
+]
+
+
+def test_screenshots_of_the_key_pages(browser: Browser, file_root: str) -> None:
+    """Written to test-results/screenshots on every run, for a person to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for path, name, viewport, scheme in SHOTS:
+        context = browser.new_context(viewport=viewport, color_scheme=scheme or "light")
+        page = context.new_page()
+        page.goto(file_root + path)
+        page.wait_for_timeout(300)
+        target = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(target))
+        context.close()
+        assert target.stat().st_size > 10_000, name
+
+
+def test_screenshot_folder_is_ignored_by_git() -> None:
+    assert "test-results/" in (ROOT / ".gitignore").read_text()
+    assert Path(SCREENSHOTS).is_relative_to(ROOT)

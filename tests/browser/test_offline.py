@@ -1,0 +1,56 @@
+"""Every page, opened from disk and served over http: nothing from elsewhere, no errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import Traffic, search
+
+
+def site_pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def test_every_page_loads_with_nothing_from_elsewhere_and_no_errors(
+    page: Page, traffic: Traffic, built_site: Path, root: str
+) -> None:
+    pages = site_pages(built_site)
+    assert len(pages) > 20 and any(p.startswith("fr/") for p in pages)
+    for path in pages:
+        if path == "404.html" and root.startswith("file:"):
+            continue  # served by a web server for missing pages; it links from the host's root
+        page.goto(root + path, wait_until="load")
+        page.wait_for_timeout(150)  # let start-up requests (search index, sitemap) go out
+        assert page.locator("h1").count() >= 1, path
+    assert traffic.outside == []
+    assert traffic.errors == []
+
+
+@pytest.mark.parametrize(
+    ("start", "query", "expected"),
+    [
+        ("index.html", "466.3.a", "rules-browser/400.html#rule-466-3-a"),
+        ("fr/index.html", "466.3.a", "fr/rules-browser/400.html#rule-466-3-a"),
+    ],
+)
+def test_search_finds_a_rule_by_number(
+    page: Page, traffic: Traffic, root: str, start: str, query: str, expected: str
+) -> None:
+    page.goto(root + start)
+    results = search(page, query)
+    assert any(
+        r.split("?")[0] + "#" + r.split("#")[-1] == root + expected for r in results if "#" in r
+    )
+    assert traffic.outside == []
+
+
+def test_a_french_search_shows_french_pages(page: Page, traffic: Traffic, root: str) -> None:
+    page.goto(root + "fr/resolution-step.html")
+    results = search(page, "conquête")
+    assert results and all(r.startswith(root + "fr/") for r in results)
+    page.goto(root + "resolution-step.html")
+    english = search(page, "conquer")
+    assert english and not any(r.startswith(root + "fr/") for r in english)

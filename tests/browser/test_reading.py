@@ -1,0 +1,70 @@
+"""Reading an article: language switching, footnote tooltips, the rules browser."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Traffic
+
+ARTICLES = [
+    "index.html",
+    "resolution-step.html",
+    "triggers-between-combat-stages.html",
+    "glossary.html",
+    "worked-examples.html",
+    "writing-for-this-site.html",
+    "translation-status.html",
+    "rules-browser/index.html",
+    "rules-browser/400.html",
+]
+
+
+def switch_language(page: Page, lang: str) -> None:
+    link = page.locator(f"a.md-select__link[hreflang={lang}]").first
+    with page.expect_navigation():
+        link.evaluate("a => a.click()")  # the selector opens on hover; click the link itself
+
+
+def test_language_switcher_goes_to_the_twin_and_back(page: Page, file_root: str) -> None:
+    for path in ARTICLES:
+        page.goto(file_root + path)
+        switch_language(page, "fr")
+        assert page.url == file_root + "fr/" + path
+        assert page.locator("html").get_attribute("lang") == "fr"
+        switch_language(page, "en")
+        assert page.url == file_root + path
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("resolution-step.html", "Rule 466.3.a. A Player has won a combat"),
+        ("fr/resolution-step.html", "Règle 466.3.a. Un joueur a gagné un combat"),
+    ],
+)
+def test_hovering_a_footnote_shows_the_rule_in_the_page_language(
+    page: Page, traffic: Traffic, root: str, path: str, expected: str
+) -> None:
+    page.goto(root + path)
+    page.locator('sup[id^="fnref:rule-466.3.a"] a').first.hover()
+    tooltip = page.locator(".md-tooltip2--active .md-tooltip2__inner")
+    expect(tooltip).to_contain_text(expected)
+
+
+@pytest.mark.parametrize(
+    ("path", "link"),
+    [
+        ("resolution-step.html", "Open in the rules browser"),
+        ("fr/resolution-step.html", "Ouvrir dans le navigateur de règles"),
+    ],
+)
+def test_open_in_the_rules_browser_lands_on_the_rule(
+    page: Page, file_root: str, path: str, link: str
+) -> None:
+    page.goto(file_root + path)
+    note = page.locator('li[id="fn:rule-466.3.a"]')
+    with page.expect_navigation():
+        note.get_by_role("link", name=link).click()
+    assert page.url.endswith("rules-browser/400.html#rule-466-3-a")
+    expect(page.locator("#rule-466-3-a")).to_be_in_viewport()

@@ -1,0 +1,145 @@
+"""Step through one whole combat, from the move to the Conquer, in a real browser."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+LANGS = {
+    "en": {
+        "path": "resolution-step.html",
+        "next": "Next step",
+        "position": "Step {n} of {total}",
+        "conquer": "That is a Conquer",
+        "board": "controlled by Red",
+    },
+    "fr": {
+        "path": "fr/resolution-step.html",
+        "next": "Étape suivante",
+        "position": "Étape {n} sur {total}",
+        "conquer": "C'est une conquête",
+        "board": "contrôlé par Rouge",
+    },
+}
+STEPPER = "#example-whole-combat .rb-stepper"
+
+
+def position(page: Page) -> str:
+    return page.locator(f"{STEPPER} .rb-position").inner_text().split(".")[0].strip()
+
+
+def current_narration(page: Page) -> str:
+    return page.locator(f"{STEPPER} .rb-step.rb-current .rb-narration").inner_text()
+
+
+def total_steps(page: Page) -> int:
+    return page.locator(f"{STEPPER} .rb-step").count()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_buttons_step_from_the_move_to_the_conquer(page: Page, file_root: str, lang: str) -> None:
+    words = LANGS[lang]
+    page.goto(file_root + words["path"])
+    total = total_steps(page)
+    assert position(page) == words["position"].format(n=1, total=total)
+    next_button = page.locator(STEPPER).get_by_role("button", name=words["next"])
+    seen = [current_narration(page)]
+    while next_button.is_enabled():
+        next_button.click()
+        seen.append(current_narration(page))
+        if words["conquer"] in seen[-1]:
+            break
+    assert words["conquer"] in seen[-1], seen
+    live = page.locator(f"{STEPPER} .rb-live-board")
+    expect(live.locator(".rb-battlefield")).to_contain_text(words["board"])
+    expect(live.locator(".rb-changed").first).to_be_visible()  # control and score changed
+    assert page.url.endswith(f"#combat-step-{len(seen)}")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_arrow_keys_step_through(page: Page, file_root: str, lang: str) -> None:
+    words = LANGS[lang]
+    page.goto(file_root + words["path"])
+    total = total_steps(page)
+    page.locator(STEPPER).focus()
+    page.keyboard.press("End")
+    assert position(page) == words["position"].format(n=total, total=total)
+    page.keyboard.press("Home")
+    for _ in range(total):
+        if words["conquer"] in current_narration(page):
+            break
+        page.keyboard.press("ArrowRight")
+    assert words["conquer"] in current_narration(page)
+    page.keyboard.press("ArrowLeft")
+    assert words["conquer"] not in current_narration(page)
+
+
+def test_a_step_link_opens_that_step_and_back_returns(page: Page, file_root: str) -> None:
+    page.goto(file_root + "fr/resolution-step.html#combat-step-7")
+    total = total_steps(page)
+    assert position(page) == f"Étape 7 sur {total}"
+    expect(page.locator("#combat-step-7")).to_be_visible()
+    expect(page.locator("#combat-step-8")).to_be_hidden()
+    next_button = page.locator(STEPPER).get_by_role("button", name="Étape suivante")
+    next_button.click()
+    next_button.click()
+    assert position(page) == f"Étape 9 sur {total}"
+    page.go_back()
+    assert position(page) == f"Étape 8 sur {total}"
+
+
+def test_the_current_step_is_announced(page: Page, file_root: str) -> None:
+    page.goto(file_root + "resolution-step.html")
+    live = page.locator(f"{STEPPER} .rb-position")
+    assert live.get_attribute("aria-live") == "polite"
+    page.locator(STEPPER).get_by_role("button", name="Next step").click()
+    assert (
+        "Step 2 of" in live.inner_text()
+        and current_narration(page).split(". ", 1)[1][:20] in live.inner_text()
+    )
+
+
+def test_without_javascript_the_steps_read_as_an_ordered_list(
+    browser: Browser, file_root: str
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(file_root + "resolution-step.html")
+    steps = page.locator(f"{STEPPER} ol.rb-step-list > li.rb-step")
+    assert steps.count() > 10
+    for index in range(steps.count()):
+        expect(steps.nth(index)).to_be_visible()
+    expect(page.locator(f"{STEPPER} .rb-controls")).to_be_hidden()
+    context.close()
+
+
+SHAPE = """board => [...board.querySelectorAll('*')].map(e =>
+    [e.tagName, [...e.classList].sort().join(' '), e.children.length ? '' : e.textContent])"""
+
+
+@pytest.mark.parametrize("example", ["whole-combat", "replacement-removes-death-trigger"])
+def test_the_javascript_board_is_the_server_board(page: Page, file_root: str, example: str) -> None:
+    """stepper.js draws each step as worked_examples/render.py draws the board before combat."""
+    path = (
+        "resolution-step.html"
+        if example == "whole-combat"
+        else "triggers-between-combat-stages.html"
+    )
+    page.goto(file_root + path)
+    box = page.locator(f"#example-{example}")
+    box.locator("details.rb-walk > summary").evaluate("s => s.parentElement.open = true")
+    server = box.locator(":scope > .rb-board").evaluate(SHAPE)
+    drawn = box.locator(".rb-live-board > .rb-board").evaluate(SHAPE)
+    assert drawn == server
+
+
+@pytest.mark.parametrize(
+    "path", ["resolution-step.html", "fr/resolution-step.html", "fr/rules-browser/400.html"]
+)
+def test_no_horizontal_scroll_on_a_phone(browser: Browser, file_root: str, path: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(file_root + path)
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
