@@ -146,6 +146,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Insert the HTML that skipped Markdown, and declare its anchors for link checks."""
+        if getattr(page.file, "locale", "en") == FRENCH:
+            html = BACKLINK_TITLE.sub(lambda m: f'title="Revenir à l\'appel de note {m[1]}"', html)
         rendered = self.rendered.pop(page.file.src_uri, None)
         if rendered is None:
             return html
@@ -214,6 +216,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             raise PluginError("riftbound: the site was not loaded (on_config did not run)")
         return self.site
 
+
+# Python-Markdown's footnotes title their back-links in English, whatever the page's language.
+BACKLINK_TITLE = re.compile(r'title="Jump back to footnote (\d+) in the text"')
 
 # Material's page configuration: <script id="__config" …>{"base": "..", …
 CONFIG_BASE = re.compile(

@@ -52,8 +52,21 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
+def http_server(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A static host on 127.0.0.1 (a free port) serving the site at / and at /riftbound/."""
+    hosted = tmp_path_factory.mktemp("host")
+    (hosted / "riftbound").symlink_to(built_site, target_is_directory=True)
+    handler = functools.partial(QuietHandler, directory=str(hosted))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
 def http_root(built_site: Path) -> Iterator[str]:
-    """The built site served on 127.0.0.1 (a free port), as a static host would serve it."""
+    """The built site served at the root of 127.0.0.1 (a free port)."""
     handler = functools.partial(QuietHandler, directory=str(built_site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -67,10 +80,14 @@ def file_root(built_site: Path) -> str:
     return built_site.as_uri() + "/"
 
 
-@pytest.fixture(params=["file", "http"])
-def root(request: pytest.FixtureRequest, file_root: str, http_root: str) -> str:
-    """Each test that takes ``root`` runs opened from disk and served over http."""
-    return file_root if request.param == "file" else http_root
+@pytest.fixture(params=["file", "http", "http-subpath"])
+def root(request: pytest.FixtureRequest, file_root: str, http_root: str, http_server: str) -> str:
+    """Each test that takes ``root`` runs from disk, at a host's root and under a sub-path."""
+    return {
+        "file": file_root,
+        "http": http_root,
+        "http-subpath": http_server + "riftbound/",
+    }[str(request.param)]
 
 
 @dataclass

@@ -15,13 +15,15 @@ def site_pages(site: Path) -> list[str]:
 
 
 def test_every_page_loads_with_nothing_from_elsewhere_and_no_errors(
-    page: Page, traffic: Traffic, built_site: Path, root: str
+    page: Page, traffic: Traffic, built_site: Path, root: str, http_root: str
 ) -> None:
     pages = site_pages(built_site)
     assert len(pages) > 20 and any(p.startswith("fr/") for p in pages)
     for path in pages:
-        if path == "404.html" and root.startswith("file:"):
-            continue  # served by a web server for missing pages; it links from the host's root
+        if path == "404.html" and root != http_root:
+            # A web server shows it for any missing address, so it links from site_url's
+            # path (the host's root here): tested at the root only.
+            continue
         page.goto(root + path, wait_until="load")
         page.wait_for_timeout(150)  # let start-up requests (search index, sitemap) go out
         assert page.locator("h1").count() >= 1, path

@@ -1,0 +1,162 @@
+"""The built site, as readers see it: both languages, footnotes, rules browser, examples."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from tests.conftest import seed
+
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def page(site: Path, path: str) -> BeautifulSoup:
+    return BeautifulSoup((site / path).read_text(encoding="utf-8"), "html.parser")
+
+
+def footnotes(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
+    """(rule number, text before the browser link, browser href) for each footnote."""
+    notes = []
+    for item in soup.select("div.footnote li"):
+        link = item.find("a", string=re.compile("rules browser|navigateur de règles"))
+        text = " ".join(item.get_text(" ").split())
+        text = text[: text.rindex(link.get_text())].strip() if link else text
+        match = re.match(r"(?:Rule|Règle) (\d{3}(?:\.[0-9a-z]+)*)\.? (.*)", text)
+        assert match, text
+        notes.append((match[1], match[2], link["href"] if link else ""))
+    return notes
+
+
+def seed_footnotes() -> list[tuple[str, str]]:
+    """The footnotes of seed 000: superscript number, 'Rule N.', text, 'Open in the rules browser'."""
+    text = seed("000")
+    found = re.findall(
+        rf"[{SUPERSCRIPTS}]+Rule (\d{{3}}(?:\.[0-9a-z]+)*)\. (.*?) Open in the rules browser", text, re.S
+    )
+    return [(number, body) for number, body in found]
+
+
+def squash(text: str) -> str:
+    """Compare texts without white space: the seed's PDF artefacts are white-space only."""
+    return re.sub(r"\s+", "", text)
+
+
+def test_english_resolution_page_carries_the_seeds_20_footnotes_one_for_one(built_site: Path) -> None:
+    expected = seed_footnotes()
+    assert len(expected) == 20
+    ours = footnotes(page(built_site, "resolution-step.html"))
+    assert [n for n, _, _ in ours] == [n for n, _ in expected]
+    for (number, text, _), (_, seed_text) in zip(ours, expected, strict=True):
+        assert squash(text) == squash(seed_text), number
+
+
+def test_french_resolution_page_cites_the_same_rules_in_french(built_site: Path) -> None:
+    english = footnotes(page(built_site, "resolution-step.html"))
+    french = footnotes(page(built_site, "fr/resolution-step.html"))
+    assert [n for n, _, _ in french] == [n for n, _, _ in english]
+    by_number = dict((n, t) for n, t, _ in french)
+    assert by_number["466.3.a"].startswith("Un joueur a gagné un combat")
+    assert "Traduction non officielle" in by_number["466.3.a"]
+    link = page(built_site, "fr/resolution-step.html").select_one("div.footnote li a[href*='rule-466-3-a']")
+    assert link.get_text() == "Ouvrir dans le navigateur de règles"
+
+
+def anchors(site: Path, path: str) -> set[str]:
+    return {tag["id"] for tag in page(site, path).select("[id]")}
+
+
+@pytest.mark.parametrize("lang_prefix", ["", "fr/"])
+def test_every_footnote_link_lands_on_an_existing_rule_anchor(built_site: Path, lang_prefix: str) -> None:
+    for path in ("resolution-step.html", "triggers-between-combat-stages.html", "index.html", "glossary.html"):
+        for number, _, href in footnotes(page(built_site, lang_prefix + path)):
+            target, anchor = href.split("#")
+            assert anchor == "rule-" + number.replace(".", "-")
+            assert anchor in anchors(built_site, lang_prefix + target), (path, href)
+
+
+def test_footnote_tooltips_are_enabled(built_site: Path) -> None:
+    html = (built_site / "resolution-step.html").read_text()
+    assert '"content.footnote.tooltips"' in html
+
+
+def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -> None:
+    french = page(built_site, "fr/resolution-step.html")
+    assert french.find("h1").get_text(strip=True).rstrip("¶") == "L'étape de résolution"
+    assert french.find("html")["lang"] == "fr"
+    english = page(built_site, "resolution-step.html")
+    en_switch = {a["hreflang"]: a["href"] for a in english.select("a[hreflang]")}
+    fr_switch = {a["hreflang"]: a["href"] for a in french.select("a[hreflang]")}
+    assert en_switch["fr"].endswith("fr/resolution-step.html")
+    assert fr_switch["en"].endswith("../resolution-step.html")
+
+
+def test_rules_browser_lists_each_rule_with_the_same_anchor_in_both_languages(built_site: Path) -> None:
+    en = anchors(built_site, "rules-browser/400.html")
+    fr = anchors(built_site, "fr/rules-browser/400.html")
+    rule_anchors = {a for a in en if a.startswith("rule-")}
+    assert {"rule-466-3-a", "rule-466-1-a-1", "rule-455"} <= rule_anchors
+    assert rule_anchors <= fr
+    french = page(built_site, "fr/rules-browser/400.html")
+    heading = french.find(id="rule-466-3-a")
+    body = heading.find_next("p").get_text()
+    assert body.startswith("Un joueur a gagné un combat")
+    original = heading.find_next("p", attrs={"lang": "en"}).get_text()
+    assert "A Player has won a combat" in original  # the official English text alongside
+
+
+def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> None:
+    soup = page(built_site, "rules-browser/400.html")
+    heading = soup.find(id="rule-466-7-c")
+    cited = heading.find_next(class_="rb-cited-by").parent
+    hrefs = {a["href"] for a in cited.find_all("a")}
+    assert hrefs == {"../resolution-step.html", "../triggers-between-combat-stages.html"}
+
+
+def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
+    soup = page(built_site, "writing-for-this-site.html")
+    codes = [c.get_text() for c in soup.find_all("code")]
+    assert any("[[455]]" in c for c in codes)
+    assert any("[[example: four-vs-four-prevent-one]]" in c for c in codes)
+
+
+def test_footer_says_unofficial_in_both_languages(built_site: Path) -> None:
+    assert "not endorsed by" in page(built_site, "index.html").select_one(".md-copyright").get_text()
+    french = page(built_site, "fr/index.html").select_one(".md-copyright").get_text()
+    assert "ni approuvé" in french and "le texte anglais fait foi" in french
+
+
+def test_home_page_names_the_rules_version(built_site: Path) -> None:
+    for path in ("index.html", "fr/index.html"):
+        text = page(built_site, path).get_text()
+        assert "v1.4" in text and "Vendetta" in text
+
+
+def test_translation_status_lists_every_page_pair_in_both_languages(built_site: Path) -> None:
+    from tests.conftest import ROOT
+
+    pages = sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+    for prefix in ("", "fr/"):
+        rows = page(built_site, f"{prefix}translation-status.html").select("table tbody tr")
+        linked = sorted(row.find("a")["href"].replace(".html", ".md") for row in rows)
+        assert linked == pages
+        assert all(row.find_all("td")[-1].get_text(strip=True) for row in rows)
+
+
+def test_all_worked_examples_page_lists_each_example_with_its_verdict(built_site: Path) -> None:
+    from tests.conftest import ROOT
+
+    examples = {p.stem for p in (ROOT / "examples").glob("*.yml")}
+    for prefix, verdict in (("", "Verified by the engine"), ("fr/", "Vérifié par le moteur")):
+        rows = page(built_site, f"{prefix}worked-examples.html").select("table tbody tr")
+        anchors = {row.find("a")["href"].split("#example-")[1] for row in rows}
+        assert anchors == examples
+        assert all(verdict in row.get_text() for row in rows)
+
+
+def test_french_footnote_back_links_are_titled_in_french(built_site: Path) -> None:
+    html = (built_site / "fr" / "resolution-step.html").read_text()
+    assert "Jump back to footnote" not in html
+    assert 'title="Revenir à l\'appel de note 12"' in html
