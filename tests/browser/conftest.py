@@ -51,28 +51,27 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def http_server(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A static host on 127.0.0.1 (a free port) serving the site at / and at /riftbound/."""
-    hosted = tmp_path_factory.mktemp("host")
-    (hosted / "riftbound").symlink_to(built_site, target_is_directory=True)
-    handler = functools.partial(QuietHandler, directory=str(hosted))
+def serve(directory: Path) -> Iterator[str]:
+    """A static host for ``directory`` on 127.0.0.1 (a free port), until the generator closes."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
 
 
 @pytest.fixture(scope="session")
 def http_root(built_site: Path) -> Iterator[str]:
-    """The built site served at the root of 127.0.0.1 (a free port)."""
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    """The built site at the root of a host."""
+    yield from serve(built_site)
+
+
+@pytest.fixture(scope="session")
+def http_server(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A host serving the built site under a sub-path: /riftbound/."""
+    hosted = tmp_path_factory.mktemp("host")
+    (hosted / "riftbound").symlink_to(built_site, target_is_directory=True)
+    yield from serve(hosted)
 
 
 @pytest.fixture(scope="session")

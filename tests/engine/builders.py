@@ -13,6 +13,12 @@ def unit(uid: str, owner: str, might: int, at: str = "battlefield", **extra: Any
     return {"id": uid, "name": uid.title(), "owner": owner, "might": might, "at": at, **extra}
 
 
+def dying_warden(recruit_at: str) -> dict[str, Any]:
+    """A 3 Might defender whose death ability plays a 1 Might Recruit at its base or here."""
+    recruit = {"id": "recruit", "name": "Recruit", "might": 1, "at": recruit_at}
+    return unit("defender", "blue", 3, abilities=[{"when": "dies", "play_unit": recruit}])
+
+
 def scenario_yaml(
     units: list[dict[str, Any]],
     move: list[str],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.combat import run_combat
-from tests.engine.builders import build, play, step, unit
+from tests.engine.builders import build, dying_warden, play, step, unit
 
 
 def one_on_one(red: int, blue: int, **kwargs: object) -> object:
@@ -210,17 +210,7 @@ def test_466_3_a_defender_can_win() -> None:
 
 
 def test_466_3_result_uses_board_after_chain_base_unit_does_not_count() -> None:
-    warden = unit(
-        "defender",
-        "blue",
-        3,
-        abilities=[
-            {
-                "when": "dies",
-                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "base"},
-            }
-        ],
-    )
+    warden = dying_warden("base")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     assert outcome.winner == "red"
     assert outcome.units["recruit"][:2] == ("base", "blue")
@@ -233,17 +223,7 @@ def test_466_3_d_neither_player_has_units() -> None:
 
 
 def test_466_3_d_both_have_units_restages_combat() -> None:
-    warden = unit(
-        "defender",
-        "blue",
-        3,
-        abilities=[
-            {
-                "when": "dies",
-                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "battlefield"},
-            }
-        ],
-    )
+    warden = dying_warden("battlefield")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     assert outcome.restaged and outcome.winner is None
     assert outcome.control_after == "blue"  # 466.5: control only changes if no combat is staged
@@ -251,17 +231,7 @@ def test_466_3_d_both_have_units_restages_combat() -> None:
 
 
 def test_466_3_d_restaged_combat_plays_next_round() -> None:
-    warden = unit(
-        "defender",
-        "blue",
-        3,
-        abilities=[
-            {
-                "when": "dies",
-                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "battlefield"},
-            }
-        ],
-    )
+    warden = dying_warden("battlefield")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"], rounds=[{}, {}])
     assert outcome.restaged and outcome.winner == "red"
     assert outcome.conquered_by == "red"

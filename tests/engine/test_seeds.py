@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import play, step, unit
+from tests.engine.builders import dying_warden, play, step, unit
 
 
 def test_seed_four_vs_four_each_prevents_one_no_result() -> None:
@@ -24,17 +24,7 @@ def test_seed_four_vs_four_each_prevents_one_no_result() -> None:
 
 
 def test_seed_death_ability_plays_unit_at_dead_defenders_base_attacker_still_wins() -> None:
-    warden = unit(
-        "defender",
-        "blue",
-        3,
-        abilities=[
-            {
-                "when": "dies",
-                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "base"},
-            }
-        ],
-    )
+    warden = dying_warden("base")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     ids = [s.id for s in outcome.steps]
     assert ids.index("r1-cleanup-3d") < ids.index("r1-chain-2") < ids.index("r1-result")
@@ -43,17 +33,7 @@ def test_seed_death_ability_plays_unit_at_dead_defenders_base_attacker_still_win
 
 
 def test_seed_intervening_defender_at_battlefield_result_rechecked_on_actual_board() -> None:
-    warden = unit(
-        "defender",
-        "blue",
-        3,
-        abilities=[
-            {
-                "when": "dies",
-                "play_unit": {"id": "recruit", "name": "Recruit", "might": 1, "at": "battlefield"},
-            }
-        ],
-    )
+    warden = dying_warden("battlefield")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     # Just after damage Red is alone; on the actual board at the result both have units.
     assert step(outcome, "r1-cleanup-3b").board.unit("defender").zone == "trash"
