@@ -1,0 +1,59 @@
+"""The example cache: keyed on the engine's code and the scenario's bytes, nothing else."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from worked_examples import verify
+from worked_examples.verify import ResultCache, run_examples
+
+
+@pytest.fixture
+def examples(tmp_path: Path) -> Path:
+    folder = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", folder)
+    return folder
+
+
+def test_second_run_takes_every_outcome_from_the_cache(examples: Path, tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path / "cache")
+    _, first = run_examples(examples, cache)
+    assert first.engine_runs == len(list(examples.glob("*.yml"))) and first.from_cache == 0
+    # A new process: only the folder remains.
+    _, second = run_examples(examples, ResultCache(tmp_path / "cache"))
+    assert second.engine_runs == 0 and second.verified == first.verified
+
+
+def test_editing_one_scenario_reruns_that_one(examples: Path, tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path / "cache")
+    run_examples(examples, cache)
+    scenario = examples / "conquer-scores.yml"
+    scenario.write_text(
+        scenario.read_text().replace("score: 3", "score: 5").replace("red: 4,", "red: 6,")
+    )
+    runs, stats = run_examples(examples, cache)
+    assert stats.engine_runs == 1
+    assert runs["conquer-scores"].outcome.scores["red"] == 6 and runs["conquer-scores"].verified
+
+
+def test_a_change_to_the_engine_reruns_everything(
+    examples: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = ResultCache(tmp_path / "cache")
+    run_examples(examples, cache)
+    monkeypatch.setattr(verify, "engine_fingerprint", lambda: "another engine")
+    _, stats = run_examples(examples, cache)
+    assert stats.engine_runs == len(list(examples.glob("*.yml")))
+
+
+def test_a_corrupt_cache_entry_is_run_again(examples: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    run_examples(examples, ResultCache(cache_dir))
+    for entry in cache_dir.glob("*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    runs, stats = run_examples(examples, ResultCache(cache_dir))
+    assert stats.engine_runs == len(runs) and all(r.verified for r in runs.values())
