@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from docset import DocSet, PageSource, scan_docs
@@ -89,6 +90,10 @@ class SiteModel:
         inserts: dict[str, str] = {}
         anchors: set[str] = set()
 
+        references = find_references(markdown)
+        # Citations written side by side read as one number ("¹²"): separate them.
+        follows = {b.start for a, b in pairwise(references) if a.end == b.start}
+
         def replace(ref: Reference) -> str:
             if ref.kind == "rule":
                 rule = self.rules.get(ref.value)
@@ -96,7 +101,8 @@ class SiteModel:
                     raise ProblemsFound([Problem(path, ref.line, f"[{ref.value}] unknown rule")])
                 if ref.value not in footnotes:
                     footnotes[ref.value] = footnote_markdown(rule, lang, rule_link(rule, path))
-                return f"[^{footnote_id(ref.value)}]"
+                separator = '<sup class="rb-cite-sep">,</sup>' if ref.start in follows else ""
+                return f"{separator}[^{footnote_id(ref.value)}]"
             if ref.kind in ("example", "stepper"):
                 placeholder = f"<!-- worked-example-{len(inserts)} -->"
                 inserts[placeholder] = self.example_html(ref, lang, path)
@@ -104,7 +110,7 @@ class SiteModel:
                 return f"\n\n{placeholder}\n\n"
             raise ProblemsFound([Problem(path, ref.line, f"[[{ref.value}]]: not a reference")])
 
-        body = replace_references(markdown, find_references(markdown), replace)
+        body = replace_references(markdown, references, replace)
         text = body.rstrip() + "\n\n" + "\n\n".join(footnotes.values()) + "\n"
         return RenderedPage(text, inserts, frozenset(anchors))
 

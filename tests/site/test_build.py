@@ -160,3 +160,10 @@ def test_french_footnote_back_links_are_titled_in_french(built_site: Path) -> No
     html = (built_site / "fr" / "resolution-step.html").read_text()
     assert "Jump back to footnote" not in html
     assert 'title="Revenir à l\'appel de note 12"' in html
+
+
+def test_citations_side_by_side_are_separated(built_site: Path) -> None:
+    soup = page(built_site, "triggers-between-combat-stages.html")
+    first = soup.find("sup", id=re.compile(r"^fnref:rule-465\.3$"))
+    separator = first.find_next_sibling()
+    assert separator.get_text() == "," and separator.find_next_sibling()["id"].startswith("fnref:rule-466.1.a")
