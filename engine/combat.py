@@ -131,6 +131,7 @@ class CombatRun:
             if not staged_again:
                 self.establish_control()
             self.end_combat()
+            self.after_combat()
             if not staged_again:
                 break
             restaged = True
@@ -494,6 +495,11 @@ class CombatRun:
         expired = len(self.board.effects)
         self.board.effects.clear()
         self.record("end", "end", "end", ("466.7.a", "466.7.c"), amount=expired)
+
+    def after_combat(self) -> None:
+        """Expired "this combat" Might can leave damage lethal: the next cleanup (318) kills it."""
+        self.cleanup("after-combat")
+        self.resolve_chain("after-combat")
 
     def outcome(self, control_before: str | None, restaged: bool) -> Outcome:
         board = self.board

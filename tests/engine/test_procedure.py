@@ -360,3 +360,24 @@ def test_abilities_that_trigger_each_other_forever_are_a_clear_error() -> None:
             [unit("attacker", "red", 1, "base"), unit("defender", "blue", 3, abilities=loop)],
             ["attacker"],
         )
+
+
+# 466.7.c then 318: when a this-combat bonus expires, damage it was covering becomes lethal.
+def test_466_7_c_expired_bonus_leaves_lethal_damage_that_the_next_cleanup_kills() -> None:
+    martyr = unit(
+        "defender",
+        "blue",
+        2,
+        abilities=[{"when": "dies", "deal_damage": {"to": "attacker", "amount": 4}}],
+    )
+    boost = {"player": "red", "give_might": {"to": "attacker", "amount": 2}}
+    outcome = play(
+        [unit("attacker", "red", 3, "base"), martyr], ["attacker"], rounds=[{"showdown": [boost]}]
+    )
+    assert outcome.conquered_by == "red"  # 4 damage on 5 Might during combat: alive at control
+    assert step(outcome, "r1-control").board.unit("attacker").damage == 4
+    messages = [s.message for s in outcome.steps]
+    after_end = [s.id for s in outcome.steps][messages.index("end") + 1 :]
+    assert after_end == ["r1-after-combat-cleanup-3a", "r1-after-combat-cleanup-3b"]
+    assert outcome.killed == ("defender", "attacker")
+    assert outcome.control_after == "red"  # control, once established, stays with the battlefield
