@@ -41,6 +41,15 @@ from engine.model import (
 from engine.scenario import Round, Scenario
 from engine.trace import ParamValue, Snapshot, Step
 
+# Which chain: before the result, after it (before control), after control (before the
+# end of combat), or after the combat.
+CHAIN_MESSAGES = {
+    "chain": "chain-add",
+    "result-effects": "chain-add-result",
+    "control-effects": "chain-add-control",
+    "after-combat": "chain-add-after",
+}
+
 # Abilities that trigger each other forever are a scenario error, not a hang.
 MAX_CHAIN_ITEMS = 500
 
@@ -361,7 +370,11 @@ class CombatRun:
                 self.pending = []
                 self.chain_items += 1
                 self.record(
-                    f"{label}-add-{self.chain_items}", "chain", "chain-add", ("327",), units=added
+                    f"{label}-add-{self.chain_items}",
+                    "chain",
+                    CHAIN_MESSAGES[label],
+                    ("327",),
+                    units=added,
                 )
                 continue
             if self.chain_items > MAX_CHAIN_ITEMS:

@@ -170,6 +170,24 @@ CATALOGUE: dict[str, dict[str, Entry]] = {
         "fr": "Avant le résultat, les compétences en attente vont sur la chaîne : {units}. La "
         "dernière ajoutée se résout en premier.",
     },
+    "chain-add-result": {
+        "en": "Abilities that trigger on the result go on the chain: {units}. They resolve "
+        "before control is established.",
+        "fr": "Les compétences déclenchées par le résultat vont sur la chaîne : {units}. Elles se "
+        "résolvent avant la prise de contrôle.",
+    },
+    "chain-add-control": {
+        "en": "Abilities that trigger on the Conquer go on the chain: {units}. They resolve "
+        "before the combat ends.",
+        "fr": "Les compétences déclenchées par la conquête vont sur la chaîne : {units}. Elles se "
+        "résolvent avant la fin du combat.",
+    },
+    "chain-add-after": {
+        "en": "After the combat, waiting abilities go on the chain: {units}. The newest resolves "
+        "first.",
+        "fr": "Après le combat, les compétences en attente vont sur la chaîne : {units}. La "
+        "dernière ajoutée se résout en premier.",
+    },
     "chain-play-unit": {
         "en": "The ability of {source} resolves: {player} plays {target} ({amount} Might) {zone}.",
         "fr": "La compétence de {source} se résout : {player} joue {target} (puissance {amount}) "

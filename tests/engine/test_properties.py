@@ -134,3 +134,15 @@ def test_at_most_one_score_per_battlefield_per_player_per_turn(scenario: Scenari
 @given(boards())
 def test_same_input_same_trace(scenario: Scenario) -> None:
     assert run_combat(scenario).steps == run_combat(scenario).steps
+
+
+@PROPERTIES
+@given(boards())
+def test_every_step_narrates_in_both_languages(scenario: Scenario) -> None:
+    from engine.messages import Names, narrate
+
+    outcome = run_combat(scenario)
+    names = Names(outcome.board)
+    for step in outcome.steps:
+        english, french = narrate(step, "en", names), narrate(step, "fr", names)
+        assert english and french and english != french and "{" not in english + french
