@@ -13,7 +13,8 @@ from collections.abc import Iterator
 # Variant (any inflection) → the glossary's term.
 VARIANTS: dict[str, str] = {
     r"l[ée]t(?:al|ale|aux|ales)": "mortel (dégâts mortels)",
-    r"organis(?:é|ée|és|ées|er)": "préparé",
+    # Only as the game term: a combat, showdown or contest "organisé" (tournaments are organised).
+    r"(?:combat|confrontation|contestation)s?\s+(?:est\s+|sont\s+)?organis(?:é|ée|és|ées)": "préparé",
     r"d[ée]nominations?": "désignation",
 }
 VARIANT = re.compile(r"\b(" + "|".join(VARIANTS) + r")\b", re.I)

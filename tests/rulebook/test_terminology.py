@@ -5,9 +5,9 @@ from __future__ import annotations
 from docset.terminology import variants
 
 TEXT = """\
-Le combat est organisé ici.
+Le combat est organisé ici, pour les organisateurs qui organisent un tournoi organisé.
 Des dégâts létaux, mais « létal » se cite, et `organisé` aussi.
-Une dénomination "organisée" entre guillemets.
+Une dénomination, une "confrontation organisée" entre guillemets.
 ```
 organisé dans du code
 ```
@@ -16,7 +16,7 @@ organisé dans du code
 
 def test_variants_outside_quotations_and_code_are_flagged_with_their_line() -> None:
     assert list(variants(TEXT)) == [
-        (1, "organisé", "préparé"),
+        (1, "combat est organisé", "préparé"),
         (2, "létaux", "mortel (dégâts mortels)"),
         (3, "dénomination", "désignation"),
     ]
