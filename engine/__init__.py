@@ -1,9 +1,12 @@
-"""The Riftbound combat engine: plays a combat from the move to the end, citing a rule at every step.
+"""The Riftbound combat engine: plays a combat from the move to the end, citing rules at every step.
 
+>>> from pathlib import Path
 >>> from engine import load_scenario, run_combat
->>> outcome = run_combat(load_scenario(Path("examples/four-vs-four.yml")))  # doctest: +SKIP
->>> outcome.winner is None, outcome.recalled  # doctest: +SKIP
-(True, ('attacker-unit',))
+>>> outcome = run_combat(load_scenario(Path("examples/four-vs-four-prevent-one.yml")))
+>>> outcome.winner, outcome.recalled, outcome.control_after
+(None, ('raider',), 'blue')
+>>> [(step.id, step.rules) for step in outcome.steps if step.id.endswith("3d")]
+[('r1-cleanup-3d', ('466.1.a.2', '455', '456.3'))]
 """
 
 from engine.check import Mismatch, compare
