@@ -66,3 +66,23 @@ def test_open_in_the_rules_browser_lands_on_the_rule(
         note.get_by_role("link", name=link).click()
     assert page.url.endswith("rules-browser/400.html#rule-466-3-a")
     expect(page.locator("#rule-466-3-a")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize(
+    ("path", "link"),
+    [
+        ("resolution-step.html", "Open in the rules browser"),
+        ("fr/resolution-step.html", "Ouvrir dans le navigateur de règles"),
+    ],
+)
+def test_one_click_in_the_tooltip_opens_the_rule(
+    page: Page, root: str, path: str, link: str
+) -> None:
+    page.goto(root + path)
+    page.locator('sup[id^="fnref:rule-466.5.d"] a').first.hover()
+    in_tooltip = page.locator(".md-tooltip2--active").get_by_role("link", name=link)
+    in_tooltip.hover()
+    with page.expect_navigation():
+        in_tooltip.click()
+    assert page.url.endswith("rules-browser/400.html#rule-466-5-d")
+    expect(page.locator("#rule-466-5-d")).to_be_in_viewport()
