@@ -13,6 +13,7 @@ from tests.conftest import ROOT
 PAGE_TYPES = [
     "index.html",
     "resolution-step.html",
+    "fr/resolution-step.html#combat-step-14",  # the step-through, with changes highlighted
     "fr/triggers-between-combat-stages.html",
     "rules-browser/400.html",
     "fr/rules-browser/index.html",
