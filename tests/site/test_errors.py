@@ -111,3 +111,10 @@ def test_french_variant_term_outside_quotations_fails(project: Path) -> None:
     report = line_with(failed_build(project), "'létaux'")
     assert f"docs_fr/triggers-between-combat-stages.md:{line}:" in report
     assert "dégâts mortels" in report
+
+
+def test_example_embedded_in_one_language_only(project: Path) -> None:
+    edit(project / "docs_fr" / "resolution-step.md", "[[example: conquer-scores]]\n", "")
+    report = line_with(failed_build(project), "docs_fr/resolution-step.md:")
+    assert "[already-scored-no-conquer] example where docs/resolution-step.md:" in report
+    assert "has [conquer-scores]" in report
