@@ -119,6 +119,8 @@ class ExampleRenderer:
     def unit(self, state: UnitState, changed: bool) -> str:
         lang = self.lang
         parts = [f'<span class="rb-unit-name">{escape(self.names.unit(state.id, lang))}</span>']
+        if state.zone != "base":  # where players' units mix, name the player, not just a colour
+            parts.append(f'<span class="rb-player">{self.player(state.zone_player)}</span>')
         if state.zone in ("battlefield", "base"):
             parts.append(f'<span class="rb-might">{word("might", lang, value=state.might)}</span>')
             if state.damage:
@@ -131,7 +133,8 @@ class ExampleRenderer:
             parts.append(
                 f'<span class="rb-tag rb-{state.designation}">{word(state.designation, lang)}</span>'
             )
-        side = self.players.index(state.controller) + 1 if state.controller in self.players else 0
+        player = state.zone_player
+        side = self.players.index(player) + 1 if player in self.players else 0
         css = f"rb-unit rb-side-{side}" + (" rb-changed" if changed else "")
         marker = (
             f'<span class="rb-visually-hidden"> ({word("changed", lang)})</span>' if changed else ""

@@ -29,8 +29,9 @@
     };
 
     function unit(u) { // [id, zone, zone player, controller, Might, damage, designation]
-      var item = el("li", "rb-unit rb-side-" + (order.indexOf(u[3]) + 1) + (isChanged(u[0]) ? " rb-changed" : ""));
+      var item = el("li", "rb-unit rb-side-" + (order.indexOf(u[2]) + 1) + (isChanged(u[0]) ? " rb-changed" : ""));
       var parts = [el("span", "rb-unit-name", data.names[u[0]] || u[0])];
+      if (u[1] !== "base") parts.push(el("span", "rb-player", names[u[2]]));
       if (u[1] === "battlefield" || u[1] === "base") {
         parts.push(el("span", "rb-might", fill(L.might, { value: u[4] })));
         if (u[5]) parts.push(el("span", "rb-damage", fill(L.damage, { value: u[5] })));
@@ -158,4 +159,6 @@
   window.addEventListener("popstate", followFragment);
   window.addEventListener("hashchange", followFragment);
   followFragment();
+  // The theme scrolls to the fragment's element on load; scroll to the step after it.
+  window.addEventListener("load", function () { setTimeout(followFragment, 0); });
 })();
