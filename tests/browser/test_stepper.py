@@ -80,10 +80,12 @@ def test_a_step_link_opens_that_step_and_back_returns(page: Page, file_root: str
     assert position(page) == f"Étape 7 sur {total}"
     expect(page.locator("#combat-step-7")).to_be_visible()
     expect(page.locator("#combat-step-8")).to_be_hidden()
-    page.wait_for_load_state("load")
-    header = page.locator("header.md-header").bounding_box()
-    controls = page.locator(f"{STEPPER} .rb-controls").bounding_box()
-    assert header and controls and controls["y"] >= header["y"] + header["height"]  # not hidden
+    # The controls end up below the sticky header, not hidden under it.
+    page.wait_for_function(
+        """() => document.querySelector('#example-whole-combat .rb-controls').getBoundingClientRect().top
+              >= document.querySelector('header.md-header').getBoundingClientRect().bottom""",
+        timeout=5_000,
+    )
     next_button = page.locator(STEPPER).get_by_role("button", name="Étape suivante")
     next_button.click()
     next_button.click()
