@@ -71,12 +71,28 @@ class SiteModel:
             CATALOGUE_PAGE: plain(catalogue_markdown(self.runs, lang, self.embedding_pages(lang))),
             STATUS_PAGE: plain(status_markdown(self.docs, lang, self.last_change)),
         }
+        shown_in = self.examples_applying(lang)
         for chapter in self.rules.chapters():
-            page = chapter_page(self.rules, chapter, lang, citing)
+            page = chapter_page(self.rules, chapter, lang, citing, shown_in)
             pages[f"{FOLDER}/{chapter}.md"] = RenderedPage(
                 page.markdown, {PLACEHOLDER: page.body}, page.anchors
             )
         return pages
+
+    def examples_applying(self, lang: str) -> dict[str, list[CitingPage]]:
+        """For each rule number, the worked examples where it does something, where shown."""
+        shown = self.embedding_pages(lang)
+        applying: dict[str, list[CitingPage]] = {}
+        for example_id, run in sorted(self.runs.items()):
+            pages = shown.get(example_id)
+            if not pages:
+                continue
+            title = run.scenario.title.get(lang, run.scenario.title["en"])
+            place = CitingPage(pages[0].path, title, f"example-{example_id}")
+            steps = [step for step in run.outcome.steps if not step.quiet]
+            for number in dict.fromkeys(n for step in steps for n in step.rules):
+                applying.setdefault(number, []).append(place)
+        return applying
 
     def embedding_pages(self, lang: str) -> dict[str, list[PageSource]]:
         found: dict[str, list[PageSource]] = {}

@@ -80,6 +80,18 @@ class Snapshot(NamedTuple):
         return tuple(changed)
 
 
+# Steps where a rule was checked and found nothing to do (no lethal damage, no recall…).
+QUIET_MESSAGES = frozenset(
+    {
+        "no-lethal",
+        "kill-none",
+        "recall-none-no-defenders",
+        "recall-none-no-attackers",
+        "showdown-pass",
+    }
+)
+
+
 class Step(NamedTuple):
     """One step of the procedure.
 
@@ -93,6 +105,11 @@ class Step(NamedTuple):
     params: Params
     rules: tuple[str, ...]
     board: Snapshot
+
+    @property
+    def quiet(self) -> bool:
+        """The rule applied but changed nothing."""
+        return self.message in QUIET_MESSAGES
 
     def param(self, key: str) -> ParamValue:
         return dict(self.params).get(key)

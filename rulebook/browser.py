@@ -30,8 +30,16 @@ def rule_link(rule: Rule, from_page: str) -> str:
 
 @dataclass(frozen=True)
 class CitingPage:
+    """A page (or a place in it) that cites a rule."""
+
     path: str  # relative to the language's docs folder
     title: str
+    anchor: str = ""
+
+    def href(self) -> str:
+        """From a rules-browser page."""
+        target = f"../{self.path.removesuffix('.md')}.html"
+        return f"{target}#{self.anchor}" if self.anchor else target
 
 
 def chapter_title(chapter: int, lang: str) -> str:
@@ -60,8 +68,14 @@ PLACEHOLDER = "<!-- rules-browser-chapter -->"
 
 
 def chapter_page(
-    book: Rulebook, chapter: int, lang: str, cited_by: Mapping[str, Sequence[CitingPage]]
+    book: Rulebook,
+    chapter: int,
+    lang: str,
+    cited_by: Mapping[str, Sequence[CitingPage]],
+    shown_in: Mapping[str, Sequence[CitingPage]] | None = None,
 ) -> ChapterPage:
+    """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
+    shown_in = shown_in or {}
     rules = book.chapters()[chapter]
     head = [
         "---",
@@ -76,11 +90,20 @@ def chapter_page(
         PLACEHOLDER,
         "",
     ]
-    body = "".join(rule_html(book, r, lang, cited_by.get(r.number.text, ())) for r in rules)
+    body = "".join(
+        rule_html(book, r, lang, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
+        for r in rules
+    )
     return ChapterPage("\n".join(head), body, frozenset(r.number.anchor for r in rules))
 
 
-def rule_html(book: Rulebook, rule: Rule, lang: str, citing: Sequence[CitingPage]) -> str:
+def rule_html(
+    book: Rulebook,
+    rule: Rule,
+    lang: str,
+    citing: Sequence[CitingPage],
+    examples: Sequence[CitingPage] = (),
+) -> str:
     level = 2
     parent = book.parent_of(rule)
     while parent is not None and level < 6:
@@ -102,14 +125,12 @@ def rule_html(book: Rulebook, rule: Rule, lang: str, citing: Sequence[CitingPage
         out.append(f"<p><strong>{name}</strong>. <em>{label('not-quoted', lang)}</em></p>")
     if note := rule.note(lang):
         out.append(f"<p><em>{label('note', lang)}{colon} {html.escape(note)}</em></p>")
-    if citing:
-        links = ", ".join(
-            f'<a href="../{html.escape(p.path.removesuffix(".md"))}.html">{html.escape(p.title)}</a>'
-            for p in citing
-        )
-        out.append(
-            f'<p><span class="rb-cited-by">{label("cited-by", lang)}{colon}</span> {links}</p>'
-        )
+    for key, places in (("cited-by", citing), ("shown-in", examples)):
+        if places:
+            links = ", ".join(
+                f'<a href="{html.escape(p.href())}">{html.escape(p.title)}</a>' for p in places
+            )
+            out.append(f'<p><span class="rb-cited-by">{label(key, lang)}{colon}</span> {links}</p>')
     return "\n".join(out) + "\n"
 
 

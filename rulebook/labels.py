@@ -16,6 +16,7 @@ LABELS: dict[str, dict[str, str]] = {
     "note": {"en": "Editor's note", "fr": "Note de l'équipe"},
     "original": {"en": "Official English text", "fr": "Texte officiel anglais"},
     "cited-by": {"en": "Cited by", "fr": "Cité par"},
+    "shown-in": {"en": "Applied in worked examples", "fr": "Appliquée dans les exemples commentés"},
     "not-cited": {"en": "Not cited by any page yet.", "fr": "Cité par aucune page pour l'instant."},
     "browser": {"en": "Rules browser", "fr": "Navigateur de règles"},
     "chapter": {"en": "Rules {start}–{end}", "fr": "Règles {start} à {end}"},

@@ -167,3 +167,14 @@ def test_citations_side_by_side_are_separated(built_site: Path) -> None:
     first = soup.find("sup", id=re.compile(r"^fnref:rule-465\.3$"))
     separator = first.find_next_sibling()
     assert separator.get_text() == "," and separator.find_next_sibling()["id"].startswith("fnref:rule-466.1.a")
+
+
+def test_rules_browser_links_each_rule_to_the_examples_where_it_acts(built_site: Path) -> None:
+    for prefix, label in (("", "Applied in worked examples"), ("fr/", "Appliquée dans les exemples")):
+        soup = page(built_site, f"{prefix}rules-browser/400.html")
+        recall = soup.find(id="rule-466-1-a-2")
+        line = next(p for p in recall.find_next_siblings("p", limit=5) if label in p.get_text())
+        assert {a["href"] for a in line.find_all("a")} == {
+            "../resolution-step.html#example-cant-move-still-recalled",
+            "../triggers-between-combat-stages.html#example-four-vs-four-prevent-one",
+        }
