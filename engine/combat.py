@@ -414,7 +414,9 @@ class CombatRun:
         target = board.units.get(effect.target)
         if target is None or not target.zone.in_play:
             if item is None:
-                raise self.fail(line, f"{effect.target}: not on the board when played")
+                raise self.fail(
+                    line, f"{effect.target}: no longer on the board when this is played"
+                )
             return None
         if isinstance(effect, DealDamage):
             amount = effect.amount if effect.amount is not None else (item.might if item else 0)

@@ -146,6 +146,8 @@ def load_scenario(file: Path, display: str | None = None) -> Scenario:
 
 def parse_scenario(text: str, path: str) -> Scenario:
     data, lines = read_yaml(text, path)
+    if data is None:
+        raise ProblemsFound([Problem(path, 1, "empty scenario file")])
     problems = list(schema_problems(data, lines, path))
     if problems:
         raise ProblemsFound(problems)

@@ -120,3 +120,7 @@ def test_every_example_validates_against_the_published_schema() -> None:
         assert file.read_text().startswith(
             "# yaml-language-server: $schema=../engine/scenario.schema.json"
         )
+
+
+def test_empty_file_says_so() -> None:
+    assert problems("") == ["bad.yml:1: empty scenario file"]
