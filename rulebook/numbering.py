@@ -42,10 +42,6 @@ class RuleNumber:
         return RuleNumber(".".join(self.parts[:-1])) if len(self.parts) > 1 else None
 
     @property
-    def depth(self) -> int:
-        return len(self.parts) - 1
-
-    @property
     def anchor(self) -> str:
         """Stable HTML id, the same in every language: ``rule-466-3-a``."""
         return "rule-" + "-".join(self.parts)

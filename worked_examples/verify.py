@@ -130,11 +130,11 @@ def run_examples(
                 cache.put(key, outcome)
             else:
                 stats.from_cache += 1
-        except (ProblemsFound, UnicodeDecodeError) as error:
-            if isinstance(error, ProblemsFound):
-                problems.extend(error.problems)
-            else:
-                problems.append(Problem(shown, 0, "not UTF-8 text"))
+        except ProblemsFound as found:
+            problems.extend(found.problems)
+            continue
+        except UnicodeDecodeError:
+            problems.append(Problem(shown, 0, "not UTF-8 text"))
             continue
         run = ExampleRun(scenario, outcome, tuple(compare(scenario, outcome)), file)
         runs[scenario.id] = run

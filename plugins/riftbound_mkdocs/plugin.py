@@ -37,10 +37,9 @@ BACKLINK_TITLE = re.compile(r'title="Jump back to footnote (\d+) in the text"')
 
 
 class RiftboundPlugin(BasePlugin[RiftboundConfig]):
-    site: SiteModel | None = None
-
     def __init__(self) -> None:
         super().__init__()
+        self.site: SiteModel | None = None  # loaded once per build (see on_config)
         # Per language build: generated pages by src_uri, and pages awaiting their inserts.
         self.generated: dict[str, RenderedPage] = {}
         self.rendered: dict[str, RenderedPage] = {}
