@@ -7,7 +7,12 @@ TEST_STAMP := $(VENV)/.installed-test
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test lint typecheck browser zip bench clean
+CORE := diagnostics vocabulary links markup engine rulebook docset worked_examples
+LOCALES := vocabulary/locales
+# One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
+CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
+
+.PHONY: serve build test lint typecheck browser zip bench clean catalogs schema
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,8 +47,8 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/mypy --strict engine rulebook docset worked_examples
-	$(BIN)/mypy plugins
+	$(BIN)/mypy --strict $(CORE)
+	$(BIN)/mypy plugins tests benchmarks
 
 test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
 	$(BIN)/python -m pytest
@@ -55,6 +60,24 @@ zip: build
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/site_build.py
+
+# The words of the code, extracted into the template; each language's catalog updated from it
+# (new entries come untranslated: the build refuses them until a translator fills them in).
+catalogs: $(STAMP)
+	$(BIN)/pybabel -q extract --no-default-keywords --sort-by-file \
+	  --keyword=message:1c,2 --keyword=plural_message:1c,2,3 \
+	  --project="Riftbound combat rules" --copyright-holder="the site's authors" \
+	  --output-file=$(LOCALES)/riftbound.pot $(CORE) plugins
+	for lang in $(CATALOG_LANGUAGES); do \
+	  if [ -f $(LOCALES)/$$lang/LC_MESSAGES/riftbound.po ]; then action="update --no-fuzzy-matching --ignore-obsolete"; \
+	  else action=init; fi; \
+	  $(BIN)/pybabel -q $$action --domain=riftbound --input-file=$(LOCALES)/riftbound.pot \
+	    --output-dir=$(LOCALES) --locale=$$lang || exit 1; done
+
+# The scenario schema editors read, written from engine/schema.py.
+schema: $(STAMP)
+	$(BIN)/python -c "from engine.schema import schema_text; print(schema_text(), end='')" \
+	  > engine/scenario.schema.json
 
 clean:
 	rm -rf site .cache test-results node_modules

@@ -22,11 +22,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from docset.sandbox import copy_sources
-from rulebook.convert import convert_official_text
-from rulebook.synthetic import synthetic_official_text
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the fixtures the tests build sites with
+
+from rulebook.convert import convert_official_text  # noqa: E402
+from tests.fixtures.sandbox import copy_sources  # noqa: E402
+from tests.fixtures.synthetic_rules import synthetic_official_text  # noqa: E402
+
 EDITION = "core-rules-1.4"
 DIRECTIVE = re.compile(r"^\[\[(example|stepper):[^\]]*\]\]\s*$", re.M)
 

@@ -1,4 +1,4 @@
-"""The "Translation status" page: every page pair, and whether the French follows the English."""
+"""The "Translation status" page: every page, and whether each translation follows its source."""
 
 from __future__ import annotations
 
@@ -6,38 +6,31 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from docset import LANGUAGE_FOLDERS, DocSet
+import links
+import markup
+from docset.pages import DocSet, folder_of
+from vocabulary import SOURCE_LANGUAGE, language_name, message
 
 STATUS_PAGE = "translation-status.md"
+PLACEHOLDER = "<!-- translation-status -->"
 
-TEXT = {
-    "title": {"en": "Translation status", "fr": "État des traductions"},
-    "intro": {
-        "en": (
-            "Every page exists in English and in French under the same file name, and both "
-            "cite the same rules and embed the same worked examples, in the same order: the "
-            "site does not build otherwise. What the build cannot check is whether a sentence "
-            "changed in one language only; the dates below, from the project's history, show "
-            "where a French page is older than its English original."
-        ),
-        "fr": (
-            "Chaque page existe en anglais et en français sous le même nom de fichier, et les "
-            "deux citent les mêmes règles et intègrent les mêmes exemples commentés, dans le "
-            "même ordre : sinon, le site ne se construit pas. Ce que la construction ne peut "
-            "pas vérifier, c'est si une phrase n'a changé que dans une langue ; les dates "
-            "ci-dessous, tirées de l'historique du projet, signalent une page française plus "
-            "ancienne que son original anglais."
-        ),
-    },
-    "head": {
-        "en": "| Page | English | French | Rules | Examples | State |\n| --- | --- | --- | --- | --- | --- |",
-        "fr": "| Page | Anglais | Français | Règles | Exemples | État |\n| --- | --- | --- | --- | --- | --- |",
-    },
-    "in-step": {"en": "✓ in step", "fr": "✓ à jour"},
-    "review": {"en": "French older: review it", "fr": "Français plus ancien : à relire"},
-    "unknown": {"en": "—", "fr": "—"},
-}
-
+TITLE = message("status:title", "Translation status")
+INTRO = message(
+    "status:intro",
+    "Every page exists in every language under the same file name, and each cites the same "
+    "rules and embeds the same worked examples, in the same order: the site does not build "
+    "otherwise. What the build cannot check is whether a sentence changed in one language "
+    "only; the dates below, from the project's history, show where a translation is older "
+    "than its English original.",
+)
+PAGE = message("status:page", "Page")
+LANGUAGE = message("status:language-dates", "Last change ({language})")
+RULES = message("status:rules", "Rules")
+EXAMPLES = message("status:examples", "Examples")
+STATE = message("status:state", "State")
+IN_STEP = message("status:in-step", "✓ in step")
+REVIEW = message("status:review", "Translation older: review it")
+UNKNOWN = "—"
 
 # (commit time in seconds, its date): the time orders changes, the date is shown.
 Change = tuple[int, str]
@@ -64,24 +57,33 @@ def git_date(root: Path) -> Callable[[str], Change | None]:
     return last_change
 
 
-def status_markdown(docs: DocSet, lang: str, last_change: Callable[[str], Change | None]) -> str:
+def status_table(docs: DocSet, lang: str, last_change: Callable[[str], Change | None]) -> str:
+    here = links.Page(lang, STATUS_PAGE)
+    others = [other for other in docs.languages if other != SOURCE_LANGUAGE]
+    head = [
+        PAGE(lang),
+        *(LANGUAGE(lang, language=language_name(code, lang)) for code in docs.languages),
+    ]
+    head += [RULES(lang), EXAMPLES(lang), STATE(lang)]
     rows = []
-    for english in docs.in_language("en"):
-        french = docs.pages.get(("fr", english.path))
-        if french is None:
-            continue  # a missing twin fails the build before this page is drawn
-        title = (english if lang == "en" else french).title.replace("|", "\\|")
-        en = last_change(f"{LANGUAGE_FOLDERS['en']}/{english.path}")
-        fr = last_change(f"{LANGUAGE_FOLDERS['fr']}/{french.path}")
-        older = en is not None and fr is not None and fr[0] < en[0]
-        state = TEXT["review" if older else "in-step"][lang]
-        unknown = TEXT["unknown"][lang]
-        en_date, fr_date = (en[1] if en else None), (fr[1] if fr else None)
-        rules = len({r.value for r in english.rules()})
-        examples = len(english.examples())
-        rows.append(
-            f"| [{title}]({english.path}) | {en_date or unknown} | {fr_date or unknown} "
-            f"| {rules} | {examples} | {state} |"
+    for source in docs.in_language(SOURCE_LANGUAGE):
+        shown = docs.get(lang, source.path) or source
+        dates = {code: last_change(f"{folder_of(code)}/{source.path}") for code in docs.languages}
+        base = dates[SOURCE_LANGUAGE]
+        older = base is not None and any(
+            (date := dates[o]) is not None and date[0] < base[0] for o in others
         )
-    parts = [f"# {TEXT['title'][lang]}", "", TEXT["intro"][lang], "", TEXT["head"][lang], *rows]
-    return "\n".join(parts) + "\n"
+        cells = [
+            f'<a href="{markup.attribute(links.link(here, shown.page))}">{markup.text(shown.title)}</a>',
+            *(markup.text(date[1] if date else UNKNOWN) for date in dates.values()),
+            str(len({r.value for r in source.rules()})),
+            str(len(source.examples())),
+            markup.text((REVIEW if older else IN_STEP)(lang)),
+        ]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    header = "".join(f"<th>{markup.text(cell)}</th>" for cell in head)
+    return f"<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def status_markdown(lang: str) -> str:
+    return f"# {markup.markdown_literal(TITLE(lang))}\n\n{markup.markdown_literal(INTRO(lang))}\n\n{PLACEHOLDER}\n"

@@ -6,12 +6,12 @@
 >>> outcome.winner, outcome.recalled, outcome.control_after
 (None, ('raider',), 'blue')
 >>> [(step.id, step.rules) for step in outcome.steps if step.id.endswith("3d")]
-[('r1-cleanup-3d', ('466.1.a.2', '455', '456.3'))]
+[('r1-cleanup-3d', ('466.1.a.2', '455'))]
 """
 
+from diagnostics import Problem, ProblemsFound
 from engine.check import Mismatch, compare
 from engine.combat import Outcome, run_combat
-from engine.diagnostics import Problem, ProblemsFound
 from engine.loader import load_scenario, parse_scenario
 from engine.scenario import Scenario
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from engine.combat import Outcome
@@ -34,6 +35,8 @@ def show(value: Any) -> str:
         return "none"
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, Enum):
+        return str(value.value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(sorted(str(v) for v in value)) + "]"
     return str(value)

@@ -8,11 +8,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from diagnostics import ProblemsFound
 from engine.check import compare
 from engine.combat import run_combat
-from engine.diagnostics import ProblemsFound
 from engine.loader import load_scenario
 from engine.report import outcome_dict, outcome_text
+from vocabulary import SOURCE_LANGUAGE, languages
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -20,7 +21,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="play a scenario and print its trace and outcome")
     run.add_argument("file", type=Path)
-    run.add_argument("--lang", choices=("en", "fr"), default="en")
+    run.add_argument("--lang", choices=languages(), default=SOURCE_LANGUAGE)
     run.add_argument("--json", action="store_true", help="print the outcome as JSON")
     check = commands.add_parser("check", help="compare expected outcomes with the engine's")
     check.add_argument("files", type=Path, nargs="+")

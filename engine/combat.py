@@ -1,8 +1,9 @@
 """The combat procedure, from the move to the end of combat (Core Rules v1.4, 459–466).
 
 ``run_combat(scenario)`` plays a scenario and returns its outcome with the
-full trace. Each step names the rules it applies; ``tests/engine`` holds a
-test per rule. The order of the procedure:
+full trace. Each step is recorded by its entry in ``engine.steps`` (which
+holds its rules and words); ``tests/engine`` holds a test per rule. The order
+of the procedure:
 
 1. the move, staging, Attacker and Defender designations (459);
 2. the showdown (341): what the scenario plays in it resolves;
@@ -22,33 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.diagnostics import Problem, ProblemsFound
-from engine.model import (
-    Ability,
-    Board,
-    CombatEffect,
-    DealDamage,
-    Designation,
-    Effect,
-    GiveMight,
-    PlayUnit,
-    PreventDamage,
-    StopMoving,
-    Trigger,
-    Unit,
-    Zone,
-)
+from diagnostics import Problem, ProblemsFound
+from engine import steps as S
+from engine.effects import Ability, Effect, Resolved
+from engine.model import Board, Designation, Lasting, Trigger, Unit, Zone
 from engine.scenario import Round, Scenario
-from engine.trace import ParamValue, Snapshot, Step
-
-# Which chain: before the result, after it (before control), after control (before the
-# end of combat), or after the combat.
-CHAIN_MESSAGES = {
-    "chain": "chain-add",
-    "result-effects": "chain-add-result",
-    "control-effects": "chain-add-control",
-    "after-combat": "chain-add-after",
-}
+from engine.trace import Snapshot, Step, UnitState
 
 # Abilities that trigger each other forever are a scenario error, not a hang.
 MAX_CHAIN_ITEMS = 500
@@ -77,7 +57,7 @@ class Outcome:
     conquered_by: str | None
     points_scored: int
     scores: dict[str, int]
-    units: dict[str, tuple[str, str, int, int]]  # id -> (zone, zone player, might, damage)
+    units: dict[str, UnitState]  # every unit as the combat left it
     killed: tuple[str, ...]
     recalled: tuple[str, ...]
     steps: tuple[Step, ...]
@@ -109,23 +89,50 @@ class CombatRun:
     # -- recording -------------------------------------------------------
 
     def record(
-        self, step_id: str, phase: str, message: str, rules: tuple[str, ...], **params: ParamValue
+        self, step_id: str, phase: str, kind: S.StepKind, params: object = S.Nothing()
     ) -> None:
+        if not isinstance(params, kind.params):
+            raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
         prefix = f"r{self.round}-" if self.round else ""
-        snapshot = Snapshot.of(self.board)
-        self.steps.append(
-            Step(prefix + step_id, phase, message, tuple(sorted(params.items())), rules, snapshot)
-        )
+        self.steps.append(Step(prefix + step_id, phase, kind, params, Snapshot.of(self.board)))
 
     def fail(self, line: int, message: str) -> ProblemsFound:
         return ProblemsFound([Problem(self.scenario.path, line, message)])
+
+    # -- what effects may use (engine.effects.Table) ----------------------
+
+    def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
+        """Apply this combat's prevention shields; return (dealt, prevented)."""
+        prevented = 0
+        for effect in self.board.effects:
+            if effect.kind is Lasting.PREVENT and effect.target == unit_id and effect.amount:
+                used = min(effect.amount, amount - prevented)
+                effect.amount -= used
+                prevented += used
+        return amount - prevented, prevented
+
+    def triggered(self, unit: Unit, trigger: Trigger) -> bool:
+        """Record the unit's abilities for ``trigger`` with its last known information."""
+        fired = [a for a in unit.abilities if a.trigger is trigger]
+        for ability in fired:
+            self.pending.append(self.item(unit, ability))
+        return bool(fired)
+
+    def new_unit_id(self, wanted: str) -> str:
+        unit_id = wanted
+        while unit_id in self.board.units:  # the same ability may resolve twice
+            self.played += 1
+            unit_id = f"{wanted}-{self.played}"
+        return unit_id
 
     # -- the procedure ---------------------------------------------------
 
     def run(self) -> Outcome:
         control_before = self.board.controller
-        start = "start-controlled" if control_before else "start-uncontrolled"
-        self.record("start", "start", start, ("459",), controller=control_before)
+        if control_before:
+            self.record("start", "start", S.START_CONTROLLED, S.Controller(control_before))
+        else:
+            self.record("start", "start", S.START_UNCONTROLLED)
         self.move()
         restaged = False  # a new showdown and combat was staged at least once
         rounds = self.scenario.combat.rounds
@@ -145,7 +152,7 @@ class CombatRun:
                 break
             restaged = True
             if index == len(rounds):
-                self.record("restaged", "result", "restaged-unscripted", ("466.3.d", "466.5"))
+                self.record("restaged", "result", S.RESTAGED_UNSCRIPTED)
         return self.outcome(control_before, restaged)
 
     def move(self) -> None:
@@ -153,9 +160,7 @@ class CombatRun:
         combat = self.scenario.combat
         for unit_id in combat.move:
             self.board.units[unit_id].zone = Zone.BATTLEFIELD
-        self.record(
-            "move", "move", "move", ("459",), player=self.attacker, units=tuple(combat.move)
-        )
+        self.record("move", "move", S.MOVE, S.Moved(self.attacker, tuple(combat.move)))
         present = self.board.players_present()
         others = [p for p in present if p != self.attacker]
         if not others:
@@ -173,51 +178,40 @@ class CombatRun:
         for unit in self.board.at_battlefield():
             unit.designation = self.board.players[unit.controller].designation
         self.recalled_this_combat = False
-        self.record(
-            "stage",
-            "stage",
-            "stage",
-            ("459",),
-            attacker=self.attacker,
-            defender=self.defender,
-        )
+        self.record("stage", "stage", S.STAGE, S.Staged(self.attacker, self.defender))
 
     def showdown(self, script: Round) -> None:
         """The showdown (341): each play resolves in turn; then both players pass."""
         if not script.showdown:
-            self.record("showdown", "showdown", "showdown-pass", ("341",))
+            self.record("showdown", "showdown", S.SHOWDOWN_PASS)
             return
         for number, play in enumerate(script.showdown, start=1):
-            affected = self.apply(play.effect, play.player, None, play.line)
+            done = play.effect.apply(self, play.player, 0)
+            if done is None:
+                raise self.fail(
+                    play.line, f"{play.effect.target}: no longer on the board when this is played"
+                )
             self.record(
                 f"showdown-{number}",
                 "showdown",
-                f"showdown-{effect_kind(play.effect)}",
-                ("341",),
-                player=play.player,
-                **effect_params(play.effect, affected),
+                S.SHOWDOWN_PLAYS[play.effect.key],
+                S.Played(play.player, done.target, done.amount, done.zone),
             )
             self.cleanup(f"showdown-{number}")
 
     def damage_step(self, script: Round) -> None:
         """Combat damage: assigned by each side, prevented, dealt all at once (465)."""
         assigned = self.assign_damage(script)
-        dealt: dict[str, int] = {}
-        prevented: dict[str, int] = {}
+        hits = []
         for unit_id, amount in assigned.items():
-            dealt[unit_id], prevented[unit_id] = self.prevent(unit_id, amount)
-        for unit_id, amount in dealt.items():
-            self.board.units[unit_id].damage += amount
-        self.record(
-            "damage",
-            "damage",
-            "damage",
-            ("465",),
-            units=tuple(f"{u}:{assigned[u]}:{prevented[u]}:{dealt[u]}" for u in assigned),
-        )
-        for unit_id, amount in dealt.items():
-            if amount > 0:
-                self.triggered(self.board.units[unit_id], Trigger.DAMAGED)
+            dealt, prevented = self.prevent(unit_id, amount)
+            hits.append(S.Hit(unit_id, amount, prevented, dealt))
+        for hit in hits:
+            self.board.units[hit.unit].damage += hit.dealt
+        self.record("damage", "damage", S.DAMAGE, S.Damage(tuple(hits)))
+        for hit in hits:
+            if hit.dealt > 0:
+                self.triggered(self.board.units[hit.unit], Trigger.DAMAGED)
 
     def assign_damage(self, script: Round) -> dict[str, int]:
         """Each side assigns its units' total Might to the other side's units."""
@@ -264,24 +258,14 @@ class CombatRun:
             raise ProblemsFound(problems)
         return dict(script.damage)
 
-    def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
-        """Apply this combat's prevention shields; return (dealt, prevented)."""
-        prevented = 0
-        for effect in self.board.effects:
-            if effect.kind == "prevent" and effect.target == unit_id and effect.amount:
-                used = min(effect.amount, amount - prevented)
-                effect.amount -= used
-                prevented += used
-        return amount - prevented, prevented
-
     def combat_cleanup(self) -> None:
         """The Resolution Step's Combat Cleanup, in label order 3a, 3b, 3c, 3d."""
-        self.record("resolution", "cleanup", "resolution", ("465.3", "466.1.a", "324.1"))
+        self.record("resolution", "cleanup", S.RESOLUTION)
         self.cleanup_kill(combat=True)
         for unit in self.board.units.values():
             if unit.zone.in_play:
                 unit.damage = 0
-        self.record("cleanup-3c", "cleanup", "heal", ("466.1.a.1", "418.1", "143.3.b.2"))
+        self.record("cleanup-3c", "cleanup", S.HEAL)
         defenders_remain = any(
             u.designation is Designation.DEFENDER for u in self.board.at_battlefield()
         )
@@ -295,17 +279,12 @@ class CombatRun:
             self.recalled += [u.id for u in attackers]
             self.recalled_this_combat = True
             stuck = tuple(u.id for u in attackers if u.cant_move)
-            self.record(
-                "cleanup-3d",
-                "cleanup",
-                "recall",
-                ("466.1.a.2", "455", "456.3"),
-                units=tuple(u.id for u in attackers),
-                cant_move=stuck,
-            )
+            recalled = S.Recalled(tuple(u.id for u in attackers), stuck)
+            self.record("cleanup-3d", "cleanup", S.RECALL, recalled)
+        elif attackers:
+            self.record("cleanup-3d", "cleanup", S.RECALL_NONE_NO_DEFENDERS)
         else:
-            reason = "recall-none-no-defenders" if attackers else "recall-none-no-attackers"
-            self.record("cleanup-3d", "cleanup", reason, ("466.1.a.2",))
+            self.record("cleanup-3d", "cleanup", S.RECALL_NONE_NO_ATTACKERS)
 
     def cleanup_kill(self, combat: bool, after: str = "") -> None:
         """Steps 3a and 3b of any cleanup: record death abilities, then kill lethal units."""
@@ -314,47 +293,36 @@ class CombatRun:
             return
         step = "cleanup-3a" if combat else f"{after}-cleanup-3a"
         phase = "cleanup" if combat else "chain"
-        replaced = [u for u in dying if u.instead_of_dying is not None]
-        recorded: list[str] = []
-        for unit in dying:
-            if unit.instead_of_dying is None and self.triggered(unit, Trigger.DIES):
-                recorded.append(unit.id)
-        self.record(
-            step,
-            phase,
-            "death-triggers" if dying else "no-lethal",
-            ("323.4", "808") if recorded else ("323.4",),
-            units=tuple(u.id for u in dying),
-            recorded=tuple(recorded),
+        recorded = tuple(
+            u.id for u in dying if u.instead_of_dying is None and self.triggered(u, Trigger.DIES)
         )
+        if dying:
+            self.record(
+                step, phase, S.DEATH_TRIGGERS, S.Dying(tuple(u.id for u in dying), recorded)
+            )
+        else:
+            self.record(step, phase, S.NO_LETHAL)
+        replaced: list[S.Replaced] = []
         for unit in dying:
-            unit.zone = unit.instead_of_dying or Zone.TRASH
             unit.damage = 0
             unit.designation = None
             if unit.instead_of_dying is None:
+                unit.zone = Zone.TRASH
                 self.killed.append(unit.id)
-        rules: tuple[str, ...] = ("323.5", "142.4")
-        if replaced:
-            rules += ("367", "808.1.d.1")
+            else:
+                unit.zone = unit.instead_of_dying
+                replaced.append(S.Replaced(unit.id, unit.zone))
+        killed = tuple(u.id for u in dying if u.instead_of_dying is None)
         self.record(
             step.replace("3a", "3b"),
             phase,
-            "kill" if len(replaced) < len(dying) else "kill-none",
-            rules,
-            units=tuple(u.id for u in dying if u.instead_of_dying is None),
-            replaced=tuple(f"{u.id}:{u.zone.value}" for u in replaced),
+            S.KILL if killed else S.KILL_NONE,
+            S.Killed(killed, tuple(replaced)),
         )
 
     def cleanup(self, after: str) -> None:
         """A cleanup after a showdown play or chain item (318): lethal units die."""
         self.cleanup_kill(combat=False, after=after)
-
-    def triggered(self, unit: Unit, trigger: Trigger) -> bool:
-        """Record the unit's abilities for ``trigger`` with its last known information."""
-        fired = [a for a in unit.abilities if a.trigger is trigger]
-        for ability in fired:
-            self.pending.append(self.item(unit, ability))
-        return bool(fired)
 
     def item(self, unit: Unit, ability: Ability) -> ChainItem:
         return ChainItem(
@@ -370,11 +338,7 @@ class CombatRun:
                 self.pending = []
                 self.chain_items += 1
                 self.record(
-                    f"{label}-add-{self.chain_items}",
-                    "chain",
-                    CHAIN_MESSAGES[label],
-                    ("327",),
-                    units=added,
+                    f"{label}-add-{self.chain_items}", "chain", S.CHAIN_ADDS[label], S.Units(added)
                 )
                 continue
             if self.chain_items > MAX_CHAIN_ITEMS:
@@ -385,77 +349,42 @@ class CombatRun:
             item = self.chain.pop()
             self.chain_items += 1
             step_id = f"{label}-{self.chain_items}"
-            affected = self.apply(item.effect, item.controller, item, 0)
+            done = item.effect.apply(self, item.controller, item.might)
+            kind = S.CHAIN_RESOLUTIONS[item.effect.key] if done else S.CHAIN_NO_TARGET
+            done = done or Resolved(item.effect.target or "")
             self.record(
                 step_id,
                 "chain",
-                f"chain-{effect_kind(item.effect)}" if affected else "chain-no-target",
-                ("327",),
-                source=item.source,
-                trigger=item.trigger.value,
-                player=item.controller,
-                **effect_params(item.effect, affected, item.might),
+                kind,
+                S.Resolution(
+                    item.source, item.trigger, item.controller, done.target, done.amount, done.zone
+                ),
             )
             self.cleanup(step_id)
-
-    def apply(self, effect: Effect, player: str, item: ChainItem | None, line: int) -> str | None:
-        """Carry out an effect on the real board: the unit affected, or None if it is gone."""
-        board = self.board
-        if isinstance(effect, PlayUnit):
-            unit_id = effect.unit_id
-            while unit_id in board.units:  # the same ability may resolve twice
-                self.played += 1
-                unit_id = f"{effect.unit_id}-{self.played}"
-            unit = Unit(unit_id, dict(effect.name), player, player, effect.might, effect.zone)
-            if effect.zone is Zone.BATTLEFIELD:
-                unit.designation = board.players[player].designation
-            board.units[unit_id] = unit
-            return unit_id
-        target = board.units.get(effect.target)
-        if target is None or not target.zone.in_play:
-            if item is None:
-                raise self.fail(
-                    line, f"{effect.target}: no longer on the board when this is played"
-                )
-            return None
-        if isinstance(effect, DealDamage):
-            amount = effect.amount if effect.amount is not None else (item.might if item else 0)
-            dealt, _ = self.prevent(target.id, amount)
-            target.damage += dealt
-            if dealt:
-                self.triggered(target, Trigger.DAMAGED)
-        elif isinstance(effect, GiveMight):
-            board.effects.append(CombatEffect("might", target.id, effect.amount))
-        elif isinstance(effect, PreventDamage):
-            board.effects.append(CombatEffect("prevent", target.id, effect.amount))
-        elif isinstance(effect, StopMoving):
-            target.cant_move = True
-        return target.id
 
     def determine_result(self) -> bool:
         """The result (466.3) on the board as it is now; True if a new combat is staged."""
         present = set(self.board.players_present())
         both = {self.attacker, self.defender} <= present
         self.winner = self.loser = None
-        rules: tuple[str, ...]
         if self.recalled_this_combat:
-            message, rules = "no-result-recalled", ("466.3.d",)
+            kind = S.NO_RESULT_RECALLED
         elif both:
-            message, rules = "no-result-both", ("466.3.d",)
+            kind = S.NO_RESULT_BOTH
         elif not present & {self.attacker, self.defender}:
-            message, rules = "no-result-neither", ("466.3.d",)
+            kind = S.NO_RESULT_NEITHER
         else:
             (self.winner,) = present & {self.attacker, self.defender}
             self.loser = self.defender if self.winner == self.attacker else self.attacker
-            message, rules = "win", ("466.3.a", "466.3.b")
-        self.record("result", "result", message, rules, winner=self.winner, loser=self.loser)
+            kind = S.WIN
+        self.record("result", "result", kind, S.Result(self.winner, self.loser))
         if self.winner:
             for unit in self.board.at_battlefield():
                 if unit.controller == self.winner:
                     self.triggered(unit, Trigger.WIN)
             self.resolve_chain("result-effects")
         if both:
-            self.record("restage", "result", "restage", ("466.3.d", "466.5"))
+            self.record("restage", "result", S.RESTAGE)
         return both
 
     def establish_control(self) -> None:
@@ -465,37 +394,25 @@ class CombatRun:
         if not present:
             before = board.controller
             board.controller = None
-            message = "uncontrolled" if before else "stays-uncontrolled"
-            self.record("control", "control", message, ("466.5.b",), player=before)
+            if before:
+                self.record("control", "control", S.UNCONTROLLED, S.PlayerNamed(before))
+            else:
+                self.record("control", "control", S.STAYS_UNCONTROLLED)
         elif len(present) > 1:
-            self.record("control", "control", "control-contested", ("466.5",))
+            self.record("control", "control", S.CONTROL_CONTESTED)
         elif board.controller == present[0]:
-            self.record(
-                "control", "control", "control-kept", ("466.5", "466.5.d"), player=present[0]
-            )
+            self.record("control", "control", S.CONTROL_KEPT, S.PlayerNamed(present[0]))
         else:
             player = present[0]
             board.controller = player
             if player in board.scored_this_turn:
-                self.record(
-                    "control",
-                    "control",
-                    "control-no-conquer",
-                    ("466.5", "466.5.d", "470"),
-                    player=player,
-                )
+                self.record("control", "control", S.CONTROL_NO_CONQUER, S.PlayerNamed(player))
             else:
                 board.scored_this_turn.add(player)
                 board.players[player].score += 1
                 self.conquered_by, self.points = player, 1
-                self.record(
-                    "control",
-                    "control",
-                    "conquer",
-                    ("466.5", "466.5.d", "469.1", "470", "188"),
-                    player=player,
-                    score=board.players[player].score,
-                )
+                score = board.players[player].score
+                self.record("control", "control", S.CONQUER, S.Conquered(player, score))
                 for unit in board.at_battlefield():
                     if unit.controller == player:
                         self.triggered(unit, Trigger.CONQUER)
@@ -509,7 +426,7 @@ class CombatRun:
             player.designation = None
         expired = len(self.board.effects)
         self.board.effects.clear()
-        self.record("end", "end", "end", ("466.7.a", "466.7.c"), amount=expired)
+        self.record("end", "end", S.END, S.Ended(expired))
 
     def after_combat(self) -> None:
         """Expired "this combat" Might can leave damage lethal: the next cleanup (318) kills it."""
@@ -518,15 +435,6 @@ class CombatRun:
 
     def outcome(self, control_before: str | None, restaged: bool) -> Outcome:
         board = self.board
-        units = {
-            u.id: (
-                u.zone.value,
-                u.controller if u.zone.in_play else u.owner,
-                board.might(u),
-                u.damage,
-            )
-            for u in board.units.values()
-        }
         return Outcome(
             winner=self.winner,
             loser=self.loser,
@@ -536,35 +444,12 @@ class CombatRun:
             conquered_by=self.conquered_by,
             points_scored=self.points,
             scores={p.id: p.score for p in board.players.values()},
-            units=units,
+            units={u.id: u for u in self.steps[-1].board.units},
             killed=tuple(self.killed),
             recalled=tuple(self.recalled),
             steps=tuple(self.steps),
             board=board,
         )
-
-
-def effect_kind(effect: Effect) -> str:
-    return {
-        PlayUnit: "play-unit",
-        DealDamage: "deal-damage",
-        GiveMight: "give-might",
-        PreventDamage: "prevent-damage",
-        StopMoving: "cant-move",
-    }[type(effect)]
-
-
-def effect_params(
-    effect: Effect, affected: str | None, source_might: int = 0
-) -> dict[str, ParamValue]:
-    """Narration parameters of an effect: the unit it affected and the amount."""
-    if isinstance(effect, PlayUnit):
-        return {"target": affected, "zone": effect.zone.value, "amount": effect.might}
-    if isinstance(effect, DealDamage) and effect.amount is None:
-        return {"target": effect.target, "amount": source_might}
-    if isinstance(effect, StopMoving):
-        return {"target": effect.target}
-    return {"target": effect.target, "amount": effect.amount}
 
 
 def run_combat(scenario: Scenario) -> Outcome:

@@ -1,86 +1,121 @@
-"""Load a scenario from YAML, checking it against the published JSON Schema and the board's sense.
+"""Load a scenario from YAML, checking it against the JSON Schema and the board's sense.
 
 Every problem of a file is reported, each as ``file:line: what is wrong``;
-never a traceback. The schema (``engine/scenario.schema.json``) is the one
-editors use to autocomplete scenario files.
+never a traceback. A scenario may come from a pasted file or a shared link,
+so reading it is bounded: its size, its nesting and the nodes its YAML
+aliases expand to.
 """
 
 from __future__ import annotations
 
-import json
+import difflib
 from collections.abc import Iterator, Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import yaml
 
-from engine.diagnostics import Problem, ProblemsFound
-from engine.model import (
-    Ability,
-    DealDamage,
-    Effect,
-    GiveMight,
-    Name,
-    PlayUnit,
-    PreventDamage,
-    StopMoving,
-    Trigger,
-    Zone,
-)
+from diagnostics import Problem, ProblemsFound, read_source
+from engine.effects import EFFECTS, Ability, Effect, PlayUnit, effect_of
+from engine.model import Name, Trigger, Zone
 from engine.scenario import CombatScript, PlayerSpec, Round, Scenario, ShowdownPlay, UnitSpec
+from engine.schema import scenario_schema
+from vocabulary import languages
 
 NodePath = tuple[str | int, ...]
-EFFECTS = ("play_unit", "deal_damage", "give_might", "prevent_damage", "cant_move")
 
+# Bounds on what one scenario may ask of the loader.
+MAX_BYTES = 512 * 1024
+MAX_NODES = 20_000  # after YAML aliases are expanded
+MAX_DEPTH = 24
 
 # libyaml's loader when PyYAML was built with it (it keeps line marks too): 10x faster.
 YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@cache
-def schema() -> dict[str, Any]:
-    text = resources.files("engine").joinpath("scenario.schema.json").read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
+def _is_integer(checker: object, instance: object) -> bool:
+    """Integers are whole numbers as written: 4, not 4.0, and not true."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
 
 
 @cache
-def validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema())
+def validator() -> jsonschema.protocols.Validator:
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine("integer", _is_integer)
+    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=checker
+    )
+    return strict(scenario_schema())
+
+
+class TooBig(Exception):
+    pass
 
 
 def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     """Parse YAML into plain data plus the line of every node."""
+    if len(text) > MAX_BYTES:
+        raise ProblemsFound(
+            [Problem(path, 0, f"too large: {len(text):,} characters (the limit is {MAX_BYTES:,})")]
+        )
     try:
         root = yaml.compose(text, Loader=YAML_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
-        reason = getattr(error, "problem", None) or str(error).splitlines()[0]
+        reason = error.problem or error.context or "not valid YAML"
         raise ProblemsFound([Problem(path, line, f"YAML syntax error: {reason}")]) from None
+    except yaml.YAMLError as error:
+        raise ProblemsFound([Problem(path, 1, f"YAML syntax error: {error}")]) from None
+    except RecursionError:
+        raise ProblemsFound([Problem(path, 1, "nested too deeply")]) from None
     lines: dict[NodePath, int] = {}
     problems: list[Problem] = []
     constructor = yaml.SafeLoader("")
+    visited = 0
 
     def convert(node: yaml.Node, at: NodePath) -> Any:
-        lines[at] = node.start_mark.line + 1
+        nonlocal visited
+        visited += 1
+        line = node.start_mark.line + 1
+        if visited > MAX_NODES:
+            raise ProblemsFound(
+                [
+                    Problem(
+                        path, line, f"too many values (over {MAX_NODES:,}, YAML aliases expanded)"
+                    )
+                ]
+            )
+        if len(at) > MAX_DEPTH:
+            raise ProblemsFound(
+                [Problem(path, line, f"nested too deeply (over {MAX_DEPTH} levels)")]
+            )
+        lines.setdefault(at, line)
         if isinstance(node, yaml.MappingNode):
             result: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = str(constructor.construct_object(key_node))
+                key = str(scalar(key_node))
                 if key in result:
                     problems.append(
                         Problem(path, key_node.start_mark.line + 1, f"duplicate key '{key}'")
                     )
-                result[key] = convert(value_node, (*at, key))
                 lines[(*at, key)] = key_node.start_mark.line + 1
+                result[key] = convert(value_node, (*at, key))
             return result
         if isinstance(node, yaml.SequenceNode):
             return [convert(item, (*at, i)) for i, item in enumerate(node.value)]
-        return constructor.construct_object(node)
+        return scalar(node)
+
+    def scalar(node: yaml.Node) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            return f"<{type(node).__name__}>"  # a key that is a list or a map
+        try:
+            return constructor.construct_object(node)
+        except yaml.constructor.ConstructorError as error:
+            problems.append(Problem(path, node.start_mark.line + 1, f"YAML: {error.problem}"))
+            return None
 
     data = convert(root, ()) if root is not None else None
     if problems:
@@ -92,25 +127,49 @@ def dotted(at: NodePath) -> str:
     return ".".join(str(p) for p in at) or "(top)"
 
 
+def closest(word: str, choices: list[str]) -> str:
+    """ " (did you mean 'x'?)" for a near miss, or nothing."""
+    near = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
 def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iterator[Problem]:
     for error in validator().iter_errors(data):
         at: NodePath = tuple(error.absolute_path)
         line = lines.get(at, 1)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = error.schema.get("properties", {})
+        rule = error.validator
+        schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+        if rule == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = list(schema.get("properties", {}))
             for key in error.instance:
                 if key not in allowed:
                     yield Problem(
-                        path, lines.get((*at, key), line), f"{dotted((*at, key))}: unknown key"
+                        path,
+                        lines.get((*at, key), line),
+                        f"{dotted((*at, key))}: unknown key{closest(key, allowed)}",
                     )
-        elif error.validator == "required":
+        elif rule == "required":
             yield Problem(path, line, f"{dotted(at)}: {error.message.replace('property', 'key')}")
-        elif error.validator in ("minProperties", "maxProperties") and set(EFFECTS) <= set(
-            error.schema.get("properties", {})
+        elif rule in ("minProperties", "maxProperties") and set(EFFECTS) <= set(
+            schema.get("properties", {})
         ):
             yield Problem(path, line, f"{dotted(at)}: give exactly one of {', '.join(EFFECTS)}")
-        elif error.validator == "minimum":
+        elif rule == "minimum":
             yield Problem(path, line, f"{dotted(at)}: must not be negative (got {error.instance})")
+        elif rule == "type" and error.validator_value == "integer":
+            yield Problem(
+                path, line, f"{dotted(at)}: must be a whole number (got {error.instance!r})"
+            )
+        elif rule == "enum":
+            allowed = [str(v) for v in schema.get("enum", [])]
+            yield Problem(
+                path,
+                line,
+                f"{dotted(at)}: '{error.instance}' is not one of {', '.join(allowed)}"
+                f"{closest(str(error.instance), allowed)}",
+            )
+        elif rule == "propertyNames":
+            yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")
         else:
             yield Problem(path, line, f"{dotted(at)}: {error.message}")
 
@@ -119,29 +178,10 @@ def name_of(value: str | Mapping[str, str]) -> Name:
     return {"en": value} if isinstance(value, str) else dict(value)
 
 
-def build_effect(spec: Mapping[str, Any]) -> Effect:
-    kind = next(k for k in EFFECTS if k in spec)
-    body = spec[kind]
-    if kind == "play_unit":
-        return PlayUnit(body["id"], name_of(body["name"]), body["might"], Zone(body["at"]))
-    if kind == "deal_damage":
-        amount = None if body["amount"] == "my_might" else body["amount"]
-        return DealDamage(body["to"], amount)
-    if kind == "give_might":
-        return GiveMight(body["to"], body["amount"])
-    if kind == "cant_move":
-        return StopMoving(body["to"])
-    return PreventDamage(body["to"], body["amount"])
-
-
 def load_scenario(file: Path, display: str | None = None) -> Scenario:
     """Read, validate and build a scenario; ProblemsFound lists every problem."""
     path = display or str(file)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ProblemsFound([Problem(path, 0, f"cannot read: {error}")]) from None
-    return parse_scenario(text, path)
+    return parse_scenario(read_source(file, path, MAX_BYTES), path)
 
 
 def parse_scenario(text: str, path: str) -> Scenario:
@@ -169,7 +209,7 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
             zone=Zone(u["at"]),
             damage=u.get("damage", 0),
             abilities=tuple(
-                Ability(Trigger(a["when"]), build_effect(a)) for a in u.get("abilities", [])
+                Ability(Trigger(a["when"]), effect_of(a)) for a in u.get("abilities", [])
             ),
             cant_move=u.get("cant_move", False),
             instead_of_dying=Zone(u["if_it_would_die"]) if "if_it_would_die" in u else None,
@@ -182,7 +222,7 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
         Round(
             showdown=tuple(
                 ShowdownPlay(
-                    p["player"], build_effect(p), lines[("combat", "rounds", r, "showdown", n)]
+                    p["player"], effect_of(p), lines[("combat", "rounds", r, "showdown", n)]
                 )
                 for n, p in enumerate(script.get("showdown", []))
             ),
@@ -199,8 +239,8 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
     controller = battlefield["controller"]
     return Scenario(
         id=data["id"],
-        title=dict(data["title"]),
-        caption=dict(data["caption"]),
+        title=dict(data.get("title", {})),
+        caption=dict(data.get("caption", {})),
         players=tuple(
             PlayerSpec(p["id"], name_of(p["name"]), p.get("score", 0)) for p in data["players"]
         ),
@@ -210,14 +250,39 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
         units=units,
         combat=CombatScript(combat["attacker"], tuple(combat["move"]), rounds, lines[("combat",)]),
         path=path,
-        expected=data["expected"],
+        expected=data.get("expected"),
         lines=lines,
     )
+
+
+def language_problems(
+    data: Mapping[str, Any], lines: Mapping[NodePath, int], path: str
+) -> Iterator[Problem]:
+    """Names and texts may only use the languages the site speaks."""
+    known = languages()
+    places: list[NodePath] = [("battlefield", "name")]
+    places += [(key,) for key in ("title", "caption") if key in data]
+    places += [("players", i, "name") for i in range(len(data["players"]))]
+    places += [("units", i, "name") for i in range(len(data["units"]))]
+    for at in places:
+        value: Any = data
+        for part in at:
+            value = value[part]
+        if isinstance(value, dict):
+            for lang in value:
+                if lang not in known:
+                    yield Problem(
+                        path,
+                        lines.get((*at, lang), 1),
+                        f"{dotted((*at, lang))}: unknown language (this site has "
+                        f"{', '.join(known)}){closest(lang, list(known))}",
+                    )
 
 
 def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
     """What the schema cannot see: ids that point nowhere, impossible boards."""
     path = s.path
+    yield from language_problems(data, s.lines, path)
     players = {p.id for p in s.players}
     seen_players: set[str] = set()
     for i, p in enumerate(s.players):
@@ -230,7 +295,11 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
     def player(value: str | None, *at: str | int, none_ok: bool = False) -> Iterator[Problem]:
         if value is None or (none_ok and value == "none") or value in players:
             return
-        yield Problem(path, s.line_of(*at), f"{dotted(at)}: unknown player '{value}'")
+        yield Problem(
+            path,
+            s.line_of(*at),
+            f"{dotted(at)}: unknown player '{value}'{closest(value, sorted(players))}",
+        )
 
     yield from player(data["battlefield"]["controller"], "battlefield", "controller", none_ok=True)
     for i, p in enumerate(data["battlefield"].get("scored_this_turn", [])):
@@ -269,9 +338,9 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
             yield Problem(path, line, f"play_unit: id '{unit_id}' is already a unit on the board")
     known = units.keys() | played.keys()
     for effect, line in all_effects(s):
-        target = getattr(effect, "target", None)
+        target = effect.target
         if target is not None and target not in known:
-            yield Problem(path, line, f"unknown unit '{target}'")
+            yield Problem(path, line, f"unknown unit '{target}'{closest(target, sorted(known))}")
 
     combat = s.combat
     yield from player(combat.attacker, "combat", "attacker")
@@ -279,7 +348,9 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
         at = s.line_of("combat", "move", i)
         unit = units.get(unit_id)
         if unit is None:
-            yield Problem(path, at, f"combat.move: unknown unit '{unit_id}'")
+            yield Problem(
+                path, at, f"combat.move: unknown unit '{unit_id}'{closest(unit_id, sorted(units))}"
+            )
         elif unit.zone is not Zone.BASE:
             yield Problem(
                 path, at, f"combat.move: {unit_id} is in {unit.zone.value}, not at its base"
@@ -304,7 +375,9 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
             yield from player(play.player, "combat", "rounds", r, "showdown", n, "player")
         for unit_id, line in script.damage_lines.items():
             if unit_id not in known:
-                yield Problem(path, line, f"damage: unknown unit '{unit_id}'")
+                yield Problem(
+                    path, line, f"damage: unknown unit '{unit_id}'{closest(unit_id, sorted(known))}"
+                )
 
     yield from expected_problems(s, players, known)
 
@@ -325,7 +398,11 @@ def expected_problems(s: Scenario, players: set[str], units: set[str]) -> Iterat
     def check(kind: str, value: str, *at: str | int) -> Iterator[Problem]:
         pool = players if kind == "player" else units
         if (value != "none" or kind != "player") and value not in pool:
-            yield Problem(path, s.line_of(*at), f"{dotted(at)}: unknown {kind} '{value}'")
+            yield Problem(
+                path,
+                s.line_of(*at),
+                f"{dotted(at)}: unknown {kind} '{value}'{closest(value, sorted(pool))}",
+            )
 
     result = expected.get("result")
     if isinstance(result, dict):

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-# A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; one entry serves both.
+if TYPE_CHECKING:
+    from engine.effects import Ability
+
+# A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; English serves where one is missing.
 Name = dict[str, str]
 
 
 def localized(name: Name, lang: str) -> str:
-    return name.get(lang) or name.get("en") or next(iter(name.values()))
+    return name.get(lang) or name.get("en") or next(iter(name.values()), "")
 
 
 class Zone(StrEnum):
@@ -48,54 +52,11 @@ class Trigger(StrEnum):
     CONQUER = "conquer"  # "When you conquer here"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayUnit:
-    """Play a new unit for the ability's controller, at their base or at the battlefield."""
+class Lasting(StrEnum):
+    """What an effect that lasts "this combat" does (466.7.c)."""
 
-    unit_id: str
-    name: Name
-    might: int
-    zone: Zone
-
-
-@dataclass(frozen=True, slots=True)
-class DealDamage:
-    """Deal damage to a unit; ``amount`` None means "equal to my Might" (last known)."""
-
-    target: str
-    amount: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class GiveMight:
-    """+N Might this combat."""
-
-    target: str
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class PreventDamage:
-    """Prevent the next N damage to a unit this combat."""
-
-    target: str
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class StopMoving:
-    """The unit can't move this turn (a Recall still moves it: 456.3)."""
-
-    target: str
-
-
-Effect = PlayUnit | DealDamage | GiveMight | PreventDamage | StopMoving
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    trigger: Trigger
-    effect: Effect
+    MIGHT = "might"  # +N Might
+    PREVENT = "prevent"  # prevent the next N damage
 
 
 @dataclass(slots=True)
@@ -118,7 +79,7 @@ class Unit:
 class CombatEffect:
     """An effect that lasts "this combat" (466.7.c): a Might bonus or a damage shield."""
 
-    kind: str  # "might" or "prevent"
+    kind: Lasting
     target: str
     amount: int
 
@@ -145,13 +106,13 @@ class Board:
         if unit.zone not in IN_PLAY:
             return unit.might
         return unit.might + sum(
-            e.amount for e in self.effects if e.kind == "might" and e.target == unit.id
+            e.amount for e in self.effects if e.kind is Lasting.MIGHT and e.target == unit.id
         )
 
     def might_bonuses(self) -> dict[str, int]:
         bonuses: dict[str, int] = {}
         for effect in self.effects:
-            if effect.kind == "might":
+            if effect.kind is Lasting.MIGHT:
                 bonuses[effect.target] = bonuses.get(effect.target, 0) + effect.amount
         return bonuses
 

@@ -5,13 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.combat import Outcome
-from engine.messages import Names, narrate
+from engine.narration import Names, narrate
 from engine.trace import changes
+from vocabulary import plural_message
+
+# The version of the JSON below: raised when a field changes meaning or goes away.
+JSON_FORMAT = 2
+
+# "(Rule 466.3.a)", "(Rules 466.5, 470)" after a step.
+RULES = plural_message("cite:rules", "Rule", "Rules")
 
 
 def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
     names = Names(outcome.board)
     return {
+        "format": JSON_FORMAT,
         "result": (
             {"winner": outcome.winner, "loser": outcome.loser} if outcome.winner else "none"
         ),
@@ -24,8 +32,13 @@ def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
         ),
         "scores": outcome.scores,
         "units": {
-            unit_id: {"zone": zone, "player": player, "might": might, "damage": damage}
-            for unit_id, (zone, player, might, damage) in outcome.units.items()
+            state.id: {
+                "zone": state.zone.value,
+                "player": state.zone_player,
+                "might": state.might,
+                "damage": state.damage,
+            }
+            for state in outcome.units.values()
         },
         "killed": list(outcome.killed),
         "recalled": list(outcome.recalled),
@@ -33,9 +46,9 @@ def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
             {
                 "id": step.id,
                 "phase": step.phase,
+                "kind": step.key,
                 "rules": list(step.rules),
                 "text": narrate(step, lang, names),
-                "message": step.message,
                 "changed": list(changes(outcome.steps, index)),
             }
             for index, step in enumerate(outcome.steps)
@@ -45,9 +58,9 @@ def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
 
 def outcome_text(outcome: Outcome, lang: str = "en") -> str:
     names = Names(outcome.board)
-    rule = {"en": "Rule", "fr": "Règle"}[lang]
     lines = []
     for number, step in enumerate(outcome.steps, start=1):
         cited = ", ".join(step.rules)
-        lines.append(f"{number:2}. [{step.id}] {narrate(step, lang, names)}  ({rule} {cited})")
+        label = RULES(lang, len(step.rules))
+        lines.append(f"{number:2}. [{step.id}] {narrate(step, lang, names)}  ({label} {cited})")
     return "\n".join(lines)

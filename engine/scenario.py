@@ -10,15 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.model import (
-    Ability,
-    Board,
-    Effect,
-    Name,
-    Player,
-    Unit,
-    Zone,
-)
+from engine.effects import Ability, Effect
+from engine.model import Board, Name, Player, Unit, Zone
 
 
 @dataclass(frozen=True)

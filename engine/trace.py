@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from engine.model import IN_PLAY, Board
-
-# Narration parameters: unit ids, player ids, zones and numbers (see engine.messages).
-ParamValue = str | int | tuple[str, ...] | None
-Params = tuple[tuple[str, ParamValue], ...]
+from engine.model import IN_PLAY, Board, Designation, Zone
+from engine.steps import StepKind
 
 
 # Snapshots are taken after every step: NamedTuples keep that cheap (see benchmarks/).
 class UnitState(NamedTuple):
     id: str
-    zone: str
+    zone: Zone
     # Whose base, trash or hand the unit is in (its controller's base, its owner's trash).
     zone_player: str
     controller: str
     might: int
     damage: int
-    designation: str | None
+    designation: Designation | None
 
 
 class Snapshot(NamedTuple):
@@ -29,7 +26,7 @@ class Snapshot(NamedTuple):
     units: tuple[UnitState, ...]
     controller: str | None
     scores: tuple[tuple[str, int], ...]
-    designations: tuple[tuple[str, str | None], ...]
+    designations: tuple[tuple[str, Designation | None], ...]
     combat_effects: int
 
     @classmethod
@@ -80,20 +77,8 @@ class Snapshot(NamedTuple):
         return tuple(changed)
 
 
-# Steps where a rule was checked and found nothing to do (no lethal damage, no recall…).
-QUIET_MESSAGES = frozenset(
-    {
-        "no-lethal",
-        "kill-none",
-        "recall-none-no-defenders",
-        "recall-none-no-attackers",
-        "showdown-pass",
-    }
-)
-
-
 class Step(NamedTuple):
-    """One step of the procedure.
+    """One step of the procedure: its kind (``engine.steps``), parameters and the board after it.
 
     ``id`` is stable across runs and languages ("r1-cleanup-3b"): checkpoints,
     page anchors and tests refer to it.
@@ -101,18 +86,33 @@ class Step(NamedTuple):
 
     id: str
     phase: str
-    message: str
-    params: Params
-    rules: tuple[str, ...]
+    kind: StepKind
+    params: Any  # an instance of ``kind.params``
     board: Snapshot
+
+    @property
+    def key(self) -> str:
+        return self.kind.key
+
+    def clauses_applied(self) -> tuple[str, ...]:
+        """The fields of the clauses this step says (those whose parameter is not empty)."""
+        return tuple(c.field for c in self.kind.clauses if getattr(self.params, c.field))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules the step applies: its kind's, then those of each clause it says."""
+        extra = [
+            number
+            for clause in self.kind.clauses
+            if getattr(self.params, clause.field)
+            for number in clause.rules
+        ]
+        return self.kind.rules + tuple(n for n in dict.fromkeys(extra) if n not in self.kind.rules)
 
     @property
     def quiet(self) -> bool:
         """The rule applied but changed nothing."""
-        return self.message in QUIET_MESSAGES
-
-    def param(self, key: str) -> ParamValue:
-        return dict(self.params).get(key)
+        return self.kind.quiet and not self.clauses_applied()
 
 
 def changes(steps: tuple[Step, ...] | list[Step], index: int) -> tuple[str, ...]:

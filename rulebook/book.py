@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound, read_source
 from rulebook.numbering import RuleNumber
 from rulebook.textfile import RuleEntry, RulesFile, parse_rules_text
-
-LANGUAGES = ("en", "fr")
-SOURCE_LANGUAGE = "en"
+from vocabulary import SOURCE_LANGUAGE, typeset
 
 
 @dataclass(frozen=True)
@@ -27,13 +25,12 @@ class Rule:
         return self.entries[SOURCE_LANGUAGE].quoted
 
     def paragraphs(self, lang: str) -> tuple[str, ...]:
-        return self.entries[lang].paragraphs
-
-    def text(self, lang: str) -> str:
-        return self.entries[lang].text
+        """The rule's paragraphs in ``lang``, typeset for it."""
+        return tuple(typeset(p, lang) for p in self.entries[lang].paragraphs)
 
     def note(self, lang: str) -> str | None:
-        return self.entries[lang].note
+        note = self.entries[lang].note
+        return typeset(note, lang) if note else None
 
 
 @dataclass(frozen=True)
@@ -59,11 +56,12 @@ class Rulebook:
     def __len__(self) -> int:
         return len(self.rules)
 
-    def edition(self, lang: str) -> str:
-        return self.files[lang].meta.get("edition", "")
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.files)
 
     def meta(self, lang: str, key: str) -> str:
-        return self.files[lang].meta.get(key, "")
+        return typeset(self.files[lang].meta.get(key, ""), lang)
 
     def parent_of(self, rule: Rule) -> Rule | None:
         """The nearest rule above this one that we carry (466.3 may be absent for 466.3.a)."""
@@ -82,21 +80,27 @@ class Rulebook:
         return grouped
 
 
-def rule_files(directory: Path, edition: str) -> dict[str, Path]:
-    return {lang: directory / f"{edition}.{lang}.txt" for lang in LANGUAGES}
+def rule_files(directory: Path, edition: str, languages: Sequence[str]) -> dict[str, Path]:
+    return {lang: directory / f"{edition}.{lang}.txt" for lang in languages}
 
 
-def load_rulebook(directory: Path, edition: str, display_root: Path | None = None) -> Rulebook:
+def load_rulebook(
+    directory: Path,
+    edition: str,
+    languages: Sequence[str],
+    display_root: Path | None = None,
+) -> Rulebook:
     """Load ``{edition}.en.txt`` and its translations; report every problem at once."""
     problems: list[Problem] = []
     files: dict[str, RulesFile] = {}
-    for lang, path in rule_files(directory, edition).items():
+    languages = [SOURCE_LANGUAGE, *(lang for lang in languages if lang != SOURCE_LANGUAGE)]
+    for lang, path in rule_files(directory, edition, languages).items():
         shown = str(path.relative_to(display_root)) if display_root else str(path)
-        if not path.is_file():
+        if not path.exists():
             problems.append(Problem(shown, 0, f"missing rules file for language '{lang}'"))
             continue
         try:
-            files[lang] = parse_rules_text(path.read_text(encoding="utf-8"), shown)
+            files[lang] = parse_rules_text(read_source(path, shown), shown)
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:
@@ -107,7 +111,7 @@ def load_rulebook(directory: Path, edition: str, display_root: Path | None = Non
     rules: list[Rule] = []
     for entry in source.entries:
         entries = {SOURCE_LANGUAGE: entry}
-        for lang in LANGUAGES[1:]:
+        for lang in languages[1:]:
             translated = by_lang[lang].get(entry.number.text)
             if translated is None:
                 problems.append(
@@ -128,7 +132,7 @@ def load_rulebook(directory: Path, edition: str, display_root: Path | None = Non
                 )
             entries[lang] = translated
         rules.append(Rule(entry.number, entries))
-    for lang in LANGUAGES[1:]:
+    for lang in languages[1:]:
         for number, translated in by_lang[lang].items():
             if number not in by_lang[SOURCE_LANGUAGE]:
                 problems.append(

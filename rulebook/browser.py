@@ -1,159 +1,167 @@
-"""The rules browser: one Markdown page per hundred rules, and an index, in each language.
+"""The rules browser: one page per hundred rules, and an index, in each language.
 
-Every rule is a heading whose id (``rule-466-3-a``) is the same in both
-languages, so a citation, a search hit or a link shared between a French and
-an English reader lands on the same rule.
+Every rule is a heading whose id (``rule-466-3-a``) is the same in every
+language, so a citation, a search hit or a link shared between a French and an
+English reader lands on the same rule. The pages are a Markdown head (the
+title) and HTML rendered here, every rule text escaped.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rulebook.book import SOURCE_LANGUAGE, Rule, Rulebook
-from rulebook.cite import escape
-from rulebook.labels import label
+import links
+import markup
+from rulebook.book import Rule, Rulebook
+from rulebook.cite import NOT_QUOTED
+from rulebook.numbering import RuleNumber
+from vocabulary import SOURCE_LANGUAGE, message
 
-FOLDER = "rules-browser"
-
-
-def chapter_path(rule: Rule) -> str:
-    return f"{FOLDER}/{rule.number.chapter}.md"
-
-
-def rule_link(rule: Rule, from_page: str) -> str:
-    """A relative link from the page ``from_page`` (e.g. "guide/x.md") to the rule's anchor."""
-    depth = from_page.count("/")
-    return "../" * depth + f"{chapter_path(rule)}#{rule.number.anchor}"
+BROWSER = message("browser:title", "Rules browser")
+CHAPTER = message("browser:chapter", "Rules {start}–{end}")
+ORIGINAL = message("browser:original", "Official English text:")
+NOTE = message("browser:note", "Editor's note:")
+CITED_BY = message("browser:cited-by", "Cited by:")
+SHOWN_IN = message("browser:shown-in", "Applied in worked examples:")
+INTRO = message(
+    "browser:intro",
+    "Every rule this site cites, by number. Each rule has a stable address, the same in every "
+    "language: {address} for rule 466.3.a. Type a rule number such as 466.3.a in the search "
+    "box to jump to it.",
+)
 
 
 @dataclass(frozen=True)
-class CitingPage:
-    """A page (or a place in it) that cites a rule."""
+class Citing:
+    """A page, or a place in it, that cites or applies a rule."""
 
-    path: str  # relative to the language's docs folder
+    page: links.Page
     title: str
     anchor: str = ""
 
-    def href(self) -> str:
-        """From a rules-browser page."""
-        target = f"../{self.path.removesuffix('.md')}.html"
-        return f"{target}#{self.anchor}" if self.anchor else target
-
-
-def chapter_title(chapter: int, lang: str) -> str:
-    return label("chapter", lang).format(start=chapter, end=chapter + 99)
-
-
-def edition_line(book: Rulebook, lang: str) -> str:
-    parts = [book.edition(lang), book.meta(lang, "updated"), book.meta(lang, "status")]
-    return " · ".join(escape(p) for p in parts if p)
-
 
 @dataclass(frozen=True)
-class ChapterPage:
-    """A chapter's page: a short Markdown head, then its rules as ready HTML.
-
-    The rules skip Markdown (a full rules text is thousands of them): the site
-    inserts ``body`` where ``PLACEHOLDER`` stands, and declares ``anchors``.
-    """
+class BrowserPage:
+    """A generated page: Markdown (title, headings), and HTML to insert at each placeholder."""
 
     markdown: str
-    body: str
+    inserts: dict[str, str]
     anchors: frozenset[str]
 
 
-PLACEHOLDER = "<!-- rules-browser-chapter -->"
+def placeholder(n: int) -> str:
+    return f"<!-- rules-browser-{n} -->"
+
+
+def index_page(lang: str) -> links.Page:
+    return links.Page(lang, f"{links.RULES_FOLDER}/index.md")
+
+
+def chapter_title(chapter: int, lang: str) -> str:
+    return CHAPTER(lang, start=chapter, end=chapter + 99)
+
+
+def edition_line(book: Rulebook, lang: str) -> str:
+    parts = [book.meta(lang, key) for key in ("edition", "updated", "status")]
+    return f"<p><em>{markup.text(' · '.join(p for p in parts if p))}</em></p>"
+
+
+def head(title: str, toc: bool = False) -> list[str]:
+    hide = [] if toc else ["---", "hide:", "  - toc", "---", ""]
+    return [*hide, f"# {markup.markdown_literal(title)}", ""]
 
 
 def chapter_page(
     book: Rulebook,
     chapter: int,
     lang: str,
-    cited_by: Mapping[str, Sequence[CitingPage]],
-    shown_in: Mapping[str, Sequence[CitingPage]] | None = None,
-) -> ChapterPage:
+    cited_by: Mapping[str, Sequence[Citing]],
+    shown_in: Mapping[str, Sequence[Citing]],
+) -> BrowserPage:
     """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
-    shown_in = shown_in or {}
+    here = links.rule_page(lang, book.chapters()[chapter][0].number)
     rules = book.chapters()[chapter]
-    head = [
-        "---",
-        "hide:",
-        "  - toc",
-        "---",
-        "",
-        f"# {chapter_title(chapter, lang)}",
-        "",
-        f"*{edition_line(book, lang)}*",
-        "",
-        PLACEHOLDER,
-        "",
-    ]
-    body = "".join(
-        rule_html(book, r, lang, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
+    body = edition_line(book, lang) + "".join(
+        rule_html(book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
         for r in rules
     )
-    return ChapterPage("\n".join(head), body, frozenset(r.number.anchor for r in rules))
+    markdown = "\n".join([*head(chapter_title(chapter, lang)), placeholder(0), ""])
+    return BrowserPage(markdown, {placeholder(0): body}, frozenset(r.number.anchor for r in rules))
+
+
+def depth(book: Rulebook, rule: Rule) -> int:
+    level, parent = 0, book.parent_of(rule)
+    while parent is not None:
+        level, parent = level + 1, book.parent_of(parent)
+    return level
 
 
 def rule_html(
     book: Rulebook,
     rule: Rule,
-    lang: str,
-    citing: Sequence[CitingPage],
-    examples: Sequence[CitingPage] = (),
+    here: links.Page,
+    citing: Sequence[Citing],
+    examples: Sequence[Citing] = (),
 ) -> str:
-    level = 2
-    parent = book.parent_of(rule)
-    while parent is not None and level < 6:
-        level += 1
-        parent = book.parent_of(parent)
+    lang = here.lang
+    level = min(2 + depth(book, rule), 6)
     number = rule.number
-    colon = " :" if lang == "fr" else ":"
     out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number}</h{level}>']
     if rule.quoted:
-        out += [f"<p>{html.escape(p)}</p>" for p in rule.paragraphs(lang)]
+        out += [f"<p>{markup.text(p)}</p>" for p in rule.paragraphs(lang)]
         if lang != SOURCE_LANGUAGE:
-            original = " ".join(html.escape(p) for p in rule.paragraphs(SOURCE_LANGUAGE))
+            original = " ".join(markup.text(p) for p in rule.paragraphs(SOURCE_LANGUAGE))
             out.append(
-                f'<p class="rb-original" lang="en"><span lang="{lang}">'
-                f"{label('original', lang)}{colon}</span> {original}</p>"
+                f'<p class="rb-original" lang="{SOURCE_LANGUAGE}"><span lang="{lang}">'
+                f"{markup.text(ORIGINAL(lang))}</span> {original}</p>"
             )
     else:
-        name = html.escape(rule.paragraphs(lang)[0])
-        out.append(f"<p><strong>{name}</strong>. <em>{label('not-quoted', lang)}</em></p>")
+        name = markup.text(rule.paragraphs(lang)[0])
+        out.append(f"<p><strong>{name}</strong>. <em>{markup.text(NOT_QUOTED(lang))}</em></p>")
     if note := rule.note(lang):
-        out.append(f"<p><em>{label('note', lang)}{colon} {html.escape(note)}</em></p>")
-    for key, places in (("cited-by", citing), ("shown-in", examples)):
+        out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
+    for label, places in ((CITED_BY, citing), (SHOWN_IN, examples)):
         if places:
-            links = ", ".join(
-                f'<a href="{html.escape(p.href())}">{html.escape(p.title)}</a>' for p in places
+            anchors = ", ".join(
+                f'<a href="{markup.attribute(links.link(here, p.page, p.anchor))}">'
+                f"{markup.text(p.title)}</a>"
+                for p in places
             )
-            out.append(f'<p><span class="rb-cited-by">{label(key, lang)}{colon}</span> {links}</p>')
+            out.append(
+                f'<p><span class="rb-cited-by">{markup.text(label(lang))}</span> {anchors}</p>'
+            )
     return "\n".join(out) + "\n"
 
 
-def index_markdown(book: Rulebook, lang: str) -> str:
-    intro = {
-        "en": (
-            "Every rule this site cites, by number. Each rule has a stable address, the same in "
-            "English and French: `rules-browser/400.html#rule-466-3-a` for rule 466.3.a. Type a "
-            "rule number such as 466.3.a in the search box to jump to it."
-        ),
-        "fr": (
-            "Toutes les règles que ce site cite, par numéro. Chaque règle a une adresse stable, "
-            "la même en anglais et en français : `rules-browser/400.html#rule-466-3-a` pour la "
-            "règle 466.3.a. Tapez un numéro de règle comme 466.3.a dans la recherche pour y aller."
-        ),
-    }[lang]
-    out = [f"# {label('browser', lang)}", "", f"*{edition_line(book, lang)}*", "", intro, ""]
+def index(book: Rulebook, lang: str) -> BrowserPage:
+    """The browser's first page: each chapter, and the sections in it."""
+    here = index_page(lang)
+    example = RuleNumber("466.3.a")
+    address = links.link(
+        links.Page(lang, "index.md"), links.rule_page(lang, example), example.anchor
+    )
+    inserts = {
+        placeholder(0): edition_line(book, lang)
+        + f"<p>{markup.text(INTRO(lang, address=address))}</p>"
+    }
+    markdown = [*head(BROWSER(lang), toc=True), placeholder(0), ""]
     for chapter, rules in book.chapters().items():
-        out += [f"## [{chapter_title(chapter, lang)}]({chapter}.md)", ""]
-        sections = [r for r in rules if book.parent_of(r) is None]
-        for rule in sections:
+        title = markup.markdown_literal(chapter_title(chapter, lang))
+        page = links.rule_page(lang, rules[0].number)
+        markdown += [
+            f"## [{title}]({links.link(here, page, markdown=True)})",
+            "",
+            placeholder(chapter),
+            "",
+        ]
+        items = []
+        for rule in (r for r in rules if book.parent_of(r) is None):
             first = rule.paragraphs(lang)[0]
             text = first if len(first) < 90 else first[:87].rstrip() + "…"
-            out.append(f"- [{rule.number}]({chapter}.md#{rule.number.anchor}) {escape(text)}")
-        out.append("")
-    return "\n".join(out) + "\n"
+            href = links.rule(here, rule.number)
+            items.append(
+                f'<li><a href="{markup.attribute(href)}">{rule.number}</a> {markup.text(text)}</li>'
+            )
+        inserts[placeholder(chapter)] = f"<ul>{''.join(items)}</ul>"
+    return BrowserPage("\n".join(markdown), inserts, frozenset())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound
 from rulebook.numbering import RuleNumber
 from rulebook.textfile import RULE_LINE, RuleEntry, format_rules_text
 

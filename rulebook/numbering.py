@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-# A three-digit section, then dot-separated numbers or letters.
-NUMBER_PATTERN = r"\d{3}(?:\.(?:\d+|[a-z]+))*"
+# A three-digit section, then dot-separated numbers (no leading zero: 466.01 is not 466.1)
+# or letters.
+NUMBER_PATTERN = r"[1-9]\d{2}(?:\.(?:[1-9]\d*|0|[a-z]+))*"
 _NUMBER_RE = re.compile(rf"^{NUMBER_PATTERN}$")
 
 

@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound
 from rulebook.numbering import NUMBER_PATTERN, RuleNumber
 
 RULE_LINE = re.compile(rf"^(?P<number>{NUMBER_PATTERN})\.(?:\s+(?P<text>.*))?$")
 LOOKS_LIKE_RULE = re.compile(r"^\d{3}\b")
+LEADING_ZERO = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*?\.0\d")
 META_LINE = re.compile(r"^@(?P<key>[a-z-]+):\s*(?P<value>.+)$")
 KNOWN_META = ("edition", "language", "status", "updated", "published")
 
@@ -93,12 +94,15 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
             continue
         m = RULE_LINE.match(line)
         if not m:
-            what = (
-                "malformed rule line: expected 'NUMBER. text' such as '466.3.a. A Player …'"
-                if LOOKS_LIKE_RULE.match(line)
-                else "unexpected text: a rule line starts with its number; "
-                "continue a rule on an indented line"
-            )
+            if LEADING_ZERO.match(line):
+                what = "a rule number has no leading zero: write 466.1, not 466.01"
+            elif LOOKS_LIKE_RULE.match(line):
+                what = "malformed rule line: expected 'NUMBER. text' such as '466.3.a. A Player …'"
+            else:
+                what = (
+                    "unexpected text: a rule line starts with its number; "
+                    "continue a rule on an indented line"
+                )
             problems.append(Problem(path, lineno, what))
             finish()
             current, after_broken_rule = None, True

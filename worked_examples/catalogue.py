@@ -5,57 +5,63 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from worked_examples.render import word
+import links
+import markup
+from engine.model import localized
+from vocabulary import message
+from worked_examples.render import DIFFERS, VERIFIED
 from worked_examples.verify import ExampleRun
 
 CATALOGUE_PAGE = "worked-examples.md"
+PLACEHOLDER = "<!-- worked-examples -->"
 
-TEXT = {
-    "title": {"en": "All worked examples", "fr": "Tous les exemples commentés"},
-    "intro": {
-        "en": (
-            "Every worked example on this site is a scenario file that the engine plays at build "
-            "time. The build fails if a page documents an outcome the engine does not reach, so "
-            "each example below was verified when this site was built."
-        ),
-        "fr": (
-            "Chaque exemple commenté de ce site est un fichier de scénario que le moteur joue au "
-            "moment de la construction du site. La construction échoue si une page annonce un "
-            "résultat que le moteur n'obtient pas : chaque exemple ci-dessous a donc été vérifié "
-            "lors de la construction de ce site."
-        ),
-    },
-    "head": {
-        "en": "| Example | Shown in | Steps | Verdict |\n| --- | --- | --- | --- |",
-        "fr": "| Exemple | Présenté dans | Étapes | Verdict |\n| --- | --- | --- | --- |",
-    },
-    "failed": {"en": "✗ differs from the engine", "fr": "✗ diffère du moteur"},
-}
+TITLE = message("catalogue:title", "All worked examples")
+INTRO = message(
+    "catalogue:intro",
+    "Every worked example on this site is a scenario file that the engine plays when the site "
+    "is built. The build fails if an example's documented outcome differs from what the engine "
+    "finds, so each example below was checked when this site was built.",
+)
+EXAMPLE = message("catalogue:example", "Example")
+SHOWN_IN = message("catalogue:shown-in", "Shown in")
+STEPS = message("catalogue:steps", "Steps")
+VERDICT = message("catalogue:verdict", "Verdict")
 
 
-class Page(Protocol):
+class Shown(Protocol):
     @property
-    def path(self) -> str: ...
+    def page(self) -> links.Page: ...
 
     @property
     def title(self) -> str: ...
 
 
-def catalogue_markdown(
-    runs: Mapping[str, ExampleRun], lang: str, shown_in: Mapping[str, Sequence[Page]]
+def catalogue_markdown(lang: str) -> str:
+    return (
+        f"# {markup.markdown_literal(TITLE(lang))}\n\n"
+        f"{markup.markdown_literal(INTRO(lang))}\n\n{PLACEHOLDER}\n"
+    )
+
+
+def catalogue_table(
+    runs: Mapping[str, ExampleRun], lang: str, shown_in: Mapping[str, Sequence[Shown]]
 ) -> str:
+    here = links.Page(lang, CATALOGUE_PAGE)
     rows = []
     for example_id, run in sorted(runs.items()):
-        title = run.scenario.title.get(lang, run.scenario.title["en"]).replace("|", "\\|")
+        title = markup.text(localized(run.scenario.title, lang))
         pages = shown_in.get(example_id, [])
-        first = f"{pages[0].path}#example-{example_id}" if pages else ""
-        name = f"[{title}]({first})" if first else title
-        where = ", ".join(f"[{p.title}]({p.path})" for p in pages) or "—"
-        verdict = f"✓ {word('verified', lang)}" if run.verified else TEXT["failed"][lang]
-        rows.append(f"| {name} | {where} | {len(run.outcome.steps)} | {verdict} |")
-    return (
-        "\n".join(
-            [f"# {TEXT['title'][lang]}", "", TEXT["intro"][lang], "", TEXT["head"][lang], *rows]
+        if pages:
+            href = links.link(here, pages[0].page, links.example_anchor(example_id))
+            title = f'<a href="{markup.attribute(href)}">{title}</a>'
+        where = ", ".join(
+            f'<a href="{markup.attribute(links.link(here, p.page))}">{markup.text(p.title)}</a>'
+            for p in pages
         )
-        + "\n"
+        verdict = VERIFIED(lang) if run.verified else DIFFERS(lang, len(run.mismatches))
+        cells = [title, where or "—", str(len(run.outcome.steps)), markup.text(verdict)]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    head = "".join(
+        f"<th>{markup.text(word(lang))}</th>" for word in (EXAMPLE, SHOWN_IN, STEPS, VERDICT)
     )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -13,16 +13,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from engine import (
-    Mismatch,
-    Outcome,
-    Problem,
-    ProblemsFound,
-    Scenario,
-    compare,
-    parse_scenario,
-    run_combat,
-)
+from diagnostics import Problem, ProblemsFound, read_source
+from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
+from engine.loader import MAX_BYTES
 
 
 @dataclass(frozen=True)
@@ -60,7 +53,7 @@ def engine_fingerprint() -> str:
     """A hash of every file of the engine package: any change invalidates the cache."""
     digest = hashlib.sha256()
     package = resources.files("engine")
-    for name in sorted(p.name for p in package.iterdir() if p.name.endswith((".py", ".json"))):
+    for name in sorted(p.name for p in package.iterdir() if p.name.endswith(".py")):
         digest.update(name.encode())
         digest.update(package.joinpath(name).read_bytes())
     return digest.hexdigest()
@@ -96,52 +89,56 @@ class ResultCache:
             temporary.replace(self.folder / f"{key}.pickle")  # never a half-written entry
 
 
-def run_examples(
-    folder: Path, cache: ResultCache, display_root: Path | None = None
-) -> tuple[dict[str, ExampleRun], RunStats]:
+@dataclass
+class Examples:
+    """Every scenario of a folder: the runs of the valid ones, the problems of the others."""
+
+    runs: dict[str, ExampleRun]
+    invalid: dict[str, str]  # id (the file's name) → the file, for scenarios that do not load
+    problems: list[Problem]
+    stats: RunStats
+
+
+def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = None) -> Examples:
     """Load, run (or fetch from cache) and verify every ``folder/*.yml``.
 
-    Raises ProblemsFound listing every invalid scenario; mismatches are
-    returned on each run, for the caller to report with the page embedding it.
+    A scenario that does not load is reported once, with its own problems;
+    mismatches are kept on each run, for the caller to report with the page
+    embedding it.
     """
     fingerprint = engine_fingerprint()
-    problems: list[Problem] = []
-    runs: dict[str, ExampleRun] = {}
-    stats = RunStats()
+    found = Examples({}, {}, [], RunStats())
     for file in sorted(folder.glob("*.yml")):
         shown = str(file.relative_to(display_root)) if display_root else str(file)
-        data = file.read_bytes()
         try:
-            scenario = parse_scenario(data.decode("utf-8"), shown)
+            text = read_source(file, shown, MAX_BYTES)
+            scenario = parse_scenario(text, shown)
             if scenario.id != file.stem:
-                problems.append(
-                    Problem(
-                        shown,
-                        scenario.line_of("id"),
-                        f"id '{scenario.id}' must match the file name '{file.stem}'",
-                    )
+                raise ProblemsFound(
+                    [
+                        Problem(
+                            shown,
+                            scenario.line_of("id"),
+                            f"id '{scenario.id}' must match the file name '{file.stem}'",
+                        )
+                    ]
                 )
-                continue
-            key = hashlib.sha256(fingerprint.encode() + b"\0" + data).hexdigest()
+            key = hashlib.sha256(fingerprint.encode() + b"\0" + text.encode()).hexdigest()
             outcome = cache.get(key)
             if outcome is None:
                 outcome = run_combat(scenario)
-                stats.engine_runs += 1
+                found.stats.engine_runs += 1
                 cache.put(key, outcome)
             else:
-                stats.from_cache += 1
-        except ProblemsFound as found:
-            problems.extend(found.problems)
-            continue
-        except UnicodeDecodeError:
-            problems.append(Problem(shown, 0, "not UTF-8 text"))
+                found.stats.from_cache += 1
+        except ProblemsFound as problems:
+            found.problems += problems.problems
+            found.invalid[file.stem] = shown
             continue
         run = ExampleRun(scenario, outcome, tuple(compare(scenario, outcome)), file)
-        runs[scenario.id] = run
+        found.runs[scenario.id] = run
         if run.verified:
-            stats.verified += 1
+            found.stats.verified += 1
         else:
-            stats.failed += 1
-    if problems:
-        raise ProblemsFound(problems)
-    return runs, stats
+            found.stats.failed += 1
+    return found

@@ -1,15 +1,26 @@
-"""What mkdocs-static-i18n needs from us: French pages from docs_fr/, language metadata."""
+"""What mkdocs-static-i18n needs from us: each language's pages from its own folder, and
+language metadata on the pages we generate."""
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from docset import LANGUAGE_FOLDERS
+import links
+from docset.pages import folder_of
+from vocabulary import SOURCE_LANGUAGE
 
-FRENCH = "fr"
+
+def site_languages(config: MkDocsConfig) -> tuple[str, ...]:
+    """The languages mkdocs-static-i18n builds (declared once, in mkdocs.yml), source first."""
+    i18n = config.plugins.get("i18n")
+    declared = [lang.locale for lang in i18n.config.languages] if i18n else [SOURCE_LANGUAGE]
+    if SOURCE_LANGUAGE not in declared:
+        raise PluginError(f"mkdocs.yml: the i18n plugin must build '{SOURCE_LANGUAGE}'")
+    return (SOURCE_LANGUAGE, *(lang for lang in declared if lang != SOURCE_LANGUAGE))
 
 
 def building_other_language(config: MkDocsConfig) -> bool:
@@ -18,42 +29,48 @@ def building_other_language(config: MkDocsConfig) -> bool:
     return bool(getattr(i18n, "building", False))
 
 
-def localized_path(lang: str, path: str) -> str:
-    return path if lang == "en" else str(PurePosixPath(lang) / path)
-
-
 def page_language(file: File) -> str:
     """The language of a page's content (mkdocs-static-i18n sets ``locale``)."""
-    return str(getattr(file, "locale", "en"))
+    return str(getattr(file, "locale", SOURCE_LANGUAGE))
 
 
-def add_french_files(files: Files, config: MkDocsConfig) -> None:
-    """docs_fr/X as fr/X under docs_dir: mkdocs-static-i18n keeps only files under docs_dir."""
-    french = Path(config.config_file_path).parent / LANGUAGE_FOLDERS[FRENCH]
-    for source in sorted(french.rglob("*")):
-        if source.is_file():
-            src = f"{FRENCH}/{source.relative_to(french).as_posix()}"
-            files.append(File(src, config.docs_dir, config.site_dir, config.use_directory_urls))
+def page_of(file: File) -> links.Page:
+    lang = page_language(file)
+    return links.Page(lang, file.src_uri.removeprefix(links.language_folder(lang)))
 
 
-def point_at_docs_fr(files: Files, root: Path) -> None:
-    """After mkdocs-static-i18n sorted the files: read fr/X from docs_fr/X (and name it so)."""
-    french = root / LANGUAGE_FOLDERS[FRENCH]
+def add_language_files(files: Files, config: MkDocsConfig, languages: tuple[str, ...]) -> None:
+    """docs_<lang>/X as <lang>/X under docs_dir: mkdocs-static-i18n keeps only files there."""
+    root = Path(config.config_file_path).parent
+    for lang in languages[1:]:
+        folder = root / folder_of(lang)
+        for source in sorted(folder.rglob("*")):
+            if source.is_file():
+                uri = links.Page(lang, source.relative_to(folder).as_posix()).uri
+                files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
+
+
+def point_at_sources(files: Files, root: Path, languages: tuple[str, ...]) -> None:
+    """After mkdocs-static-i18n sorted the files: read <lang>/X from docs_<lang>/X."""
     for file in files:
-        if file.src_uri.startswith(f"{FRENCH}/") and file.generated_by is None:
-            file.abs_src_path = str(french / file.src_uri.removeprefix(f"{FRENCH}/"))
+        for lang in languages[1:]:
+            prefix = links.language_folder(lang)
+            if file.src_uri.startswith(prefix) and file.generated_by is None:
+                file.abs_src_path = str(root / folder_of(lang) / file.src_uri.removeprefix(prefix))
 
 
-def generated_page(config: MkDocsConfig, lang: str, path: str, content: str) -> File:
+def generated_page(
+    config: MkDocsConfig, page: links.Page, content: str, languages: tuple[str, ...]
+) -> File:
     """A generated page, with the language metadata mkdocs-static-i18n's switcher reads."""
-    file = File.generated(config, localized_path(lang, path), content=content)
+    file = File.generated(config, page.uri, content=content)
     twins = {
         other: file
-        if other == lang
-        else File.generated(config, localized_path(other, path), content="")
-        for other in LANGUAGE_FOLDERS
+        if other == page.lang
+        else File.generated(config, links.Page(other, page.path).uri, content="")
+        for other in languages
     }
     file.alternates = twins  # type: ignore[attr-defined]
-    file.locale = lang  # type: ignore[attr-defined]
-    file.locale_alternate_of = lang  # type: ignore[attr-defined]
+    file.locale = page.lang  # type: ignore[attr-defined]
+    file.locale_alternate_of = page.lang  # type: ignore[attr-defined]
     return file

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import links
+
 # The iframe-worker shim: Material loads the scripts named in extra.polyfills on every page.
 SHIM_PATH = "assets/iframe-worker/shim.js"
 
@@ -19,12 +21,12 @@ CONFIG_BASE = re.compile(
 
 def search_base_for(lang: str, output: str) -> str:
     """Point a page's search at its language's folder: ``base`` ".." becomes "../fr/"."""
-    return CONFIG_BASE.sub(lambda m: f'{m[1]}"{m[2]}/{lang}/"', output, count=1)
+    return CONFIG_BASE.sub(lambda m: f'{m[1]}"{links.search_base(m[2], lang)}"', output, count=1)
 
 
 def language_index(index: dict[str, Any], lang: str) -> dict[str, Any]:
     """The entries of one language, located from that language's folder."""
-    prefix = f"{lang}/"
+    prefix = links.language_folder(lang)
     docs = [
         doc | {"location": doc["location"].removeprefix(prefix)}
         for doc in index["docs"]

@@ -1,12 +1,14 @@
 """The MkDocs plugin: wires MkDocs events to the core (rulebook, docset, engine, worked_examples).
 
 - ``on_config``: once per build (not per language), load the rules, run and
-  verify the examples, scan both languages' pages; report every problem.
-- ``on_files``: add ``docs_fr/X`` as page ``fr/X`` around mkdocs-static-i18n
-  (``i18n.py``), and the generated pages (rules browser, all examples,
-  translation status) for the language built.
-- ``on_page_markdown`` / ``on_page_content``: rule references become
-  footnotes; rendered examples and rules are inserted after Markdown.
+  verify the examples, read and scan every language's pages; report every
+  problem. For each language built: the frame's words from the catalogs.
+- ``on_files``: add ``docs_<lang>/X`` as page ``<lang>/X`` around
+  mkdocs-static-i18n (``i18n.py``), and the generated pages (rules browser,
+  all examples, translation status) for the language built.
+- ``on_page_read_source`` / ``on_page_markdown`` / ``on_page_content``: pages
+  as the build read them; rule references become footnotes; rendered HTML is
+  inserted after Markdown.
 - ``on_post_page`` / ``on_post_build``: one search index per language and
   the rest of what the site needs offline (``offline.py``).
 """
@@ -14,7 +16,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 from typing import Any
 
@@ -25,31 +26,35 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
-from docset.site import RenderedPage, SiteModel, load_site
-from engine import ProblemsFound
+import links
+from diagnostics import ProblemsFound
+from docset import interface
+from docset.build import RenderedPage, SiteBuild, load_site
+from docset.typography_extension import TypographyExtension
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
 
 log = logging.getLogger("mkdocs.plugins.riftbound")
 
-# Python-Markdown's footnotes title their back-links in English, whatever the page's language.
-BACKLINK_TITLE = re.compile(r'title="Jump back to footnote (\d+) in the text"')
-
 
 class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     def __init__(self) -> None:
         super().__init__()
-        self.site: SiteModel | None = None  # loaded once per build (see on_config)
+        self.site: SiteBuild | None = None  # loaded once per build (see on_config)
+        self.languages: tuple[str, ...] = ()
         # Per language build: generated pages by src_uri, and pages awaiting their inserts.
         self.generated: dict[str, RenderedPage] = {}
         self.rendered: dict[str, RenderedPage] = {}
         self.english_index: dict[str, Any] | None = None
+        self.typography = TypographyExtension()
         self.shim = Path()
 
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+    @event_priority(0)
+    def _load(self, config: MkDocsConfig) -> MkDocsConfig:
         if i18n.building_other_language(config) and self.site is not None:
-            return config  # examples are run once per build, not once per language (same config)
+            return config  # examples are run once per build, not once per language
         root = Path(config.config_file_path).parent
+        self.languages = i18n.site_languages(config)
         try:
             self.site = load_site(
                 root,
@@ -57,6 +62,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 edition=self.config.edition,
                 examples_dir=self.config.examples_dir,
                 cache_dir=self.config.cache_dir or None,
+                languages=self.languages,
                 previous=self.site,
             )
         except ProblemsFound as found:
@@ -71,26 +77,45 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         polyfills = config.extra.setdefault("polyfills", [])
         if offline.SHIM_PATH not in polyfills:
             polyfills.append(offline.SHIM_PATH)
+        if self.typography not in config.markdown_extensions:
+            config.markdown_extensions.append(self.typography)  # type: ignore[arg-type]
         return config
+
+    @event_priority(-150)  # after mkdocs-static-i18n set the language of this build
+    def _frame_words(self, config: MkDocsConfig) -> MkDocsConfig:
+        lang = str(config.theme["language"])
+        config.site_name = interface.SITE_NAME(lang)
+        config.site_description = interface.SITE_DESCRIPTION(lang)
+        config.copyright = interface.COPYRIGHT(lang)
+        for palette, word in zip(
+            config.theme["palette"], (interface.TO_DARK, interface.TO_LIGHT), strict=False
+        ):
+            palette.setdefault("toggle", {})["name"] = word(lang)
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = interface.PERMALINK(lang)
+        return config
+
+    on_config = CombinedEvent(_load, _frame_words)
 
     # -- files -----------------------------------------------------------------
 
     @event_priority(50)  # before mkdocs-static-i18n (-100)
-    def _add_french_pages(self, files: Files, config: MkDocsConfig) -> Files:
-        i18n.add_french_files(files, config)
+    def _add_language_pages(self, files: Files, config: MkDocsConfig) -> Files:
+        i18n.add_language_files(files, config, self.languages)
         return files
 
     @event_priority(-150)  # after mkdocs-static-i18n
     def _add_generated_pages(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.require_site()
-        i18n.point_at_docs_fr(files, site.root)
+        i18n.point_at_sources(files, site.root, self.languages)
         lang = str(config.theme["language"])
         self.generated = {}
         for path, page in site.generated_pages(lang).items():
-            file = i18n.generated_page(config, lang, path, page.markdown)
+            file = i18n.generated_page(
+                config, links.Page(lang, path), page.markdown, self.languages
+            )
             self.generated[file.src_uri] = page
             files.append(file)
-        if lang == "en":  # shared by both languages
+        if lang == self.languages[0]:  # shared by every language
             files.append(File.generated(config, offline.SHIM_PATH, abs_src_path=str(self.shim)))
             for run in site.runs.values():
                 files.append(
@@ -98,21 +123,27 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 )
         return files
 
-    on_files = CombinedEvent(_add_french_pages, _add_generated_pages)
+    on_files = CombinedEvent(_add_language_pages, _add_generated_pages)
 
     # -- pages -----------------------------------------------------------------
+
+    def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
+        """A page as the build read it when it loaded (it never reads a file twice)."""
+        here = i18n.page_of(page.file)
+        source = self.require_site().docs.get(here.lang, here.path)
+        return source.text if source is not None else None
 
     def on_page_markdown(
         self, markdown: str, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
+        here = i18n.page_of(page.file)
+        self.typography.lang = here.lang
         generated = self.generated.get(page.file.src_uri)
         if generated is not None:
             self.rendered[page.file.src_uri] = generated
             return markdown
-        lang = i18n.page_language(page.file)
-        path = page.file.src_uri.removeprefix(f"{lang}/") if lang != "en" else page.file.src_uri
         try:
-            rendered = self.require_site().render_markdown(markdown, lang, path)
+            rendered = self.require_site().render_page(markdown, here.lang, here.path)
         except ProblemsFound as found:
             raise PluginError(str(found)) from None
         self.rendered[page.file.src_uri] = rendered
@@ -120,8 +151,6 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Insert the HTML that skipped Markdown, and declare its anchors for link checks."""
-        if i18n.page_language(page.file) == i18n.FRENCH:
-            html = BACKLINK_TITLE.sub(lambda m: f'title="Revenir à l\'appel de note {m[1]}"', html)
         rendered = self.rendered.pop(page.file.src_uri, None)
         if rendered is None:
             return html
@@ -135,7 +164,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         """The 404 page's language switcher: each language's home, not the last page built."""
         if template_name == "404.html":
             homes = [
-                alt | {"link": i18n.localized_path(alt.get("lang", "en"), "index.html")}
+                alt | {"link": links.Page(alt.get("lang", self.languages[0]), "index.md").output}
                 for alt in config.extra.get("alternate", [])
             ]
             # mkdocs-static-i18n sets the attribute (which Jinja reads first), not the key.
@@ -143,9 +172,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         return context
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """A French page searches the French index."""
+        """A page of another language searches that language's index."""
         lang = i18n.page_language(page.file)
-        return output if lang == "en" else offline.search_base_for(lang, output)
+        return output if lang == self.languages[0] else offline.search_base_for(lang, output)
 
     # -- after each language's build, and after the last -------------------------
 
@@ -158,10 +187,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         lang = str(config.theme["language"])
         if index is None:
             return
-        if lang == "en":
+        if lang == self.languages[0]:
             self.english_index = index
         else:
-            folder = Path(config.site_dir) / lang / "search"
+            folder = Path(config.site_dir) / links.language_folder(lang) / "search"
             offline.write_index(folder, offline.language_index(index, lang))
 
     @event_priority(-150)  # after mkdocs-static-i18n has built the other languages
@@ -169,16 +198,16 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if i18n.building_other_language(config):
             return
         site_dir = Path(config.site_dir)
-        # mkdocs-static-i18n rewrites the shared index with every language: English only there.
+        # mkdocs-static-i18n rewrites the shared index with every language: the source's only.
         if self.english_index is not None:
             offline.write_index(site_dir / "search", self.english_index)
         offline.share_sitemap(site_dir)
         if self.site is not None:
-            log.info(self.site.stats.summary())
+            log.info(self.site.examples.stats.summary())
 
     on_post_build = CombinedEvent(_keep_language_index, _finish)
 
-    def require_site(self) -> SiteModel:
+    def require_site(self) -> SiteBuild:
         if self.site is None:
             raise PluginError("riftbound: the site was not loaded (on_config did not run)")
         return self.site

@@ -40,8 +40,9 @@ def scenario_yaml(
         "battlefield": {"name": "Hill", "controller": controller, "scored_this_turn": list(scored)},
         "units": units,
         "combat": {"attacker": "red", "move": move},
-        "expected": expected or {},
     }
+    if expected is not None:
+        data["expected"] = expected
     if rounds is not None:
         data["combat"]["rounds"] = rounds
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)

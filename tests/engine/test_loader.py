@@ -35,7 +35,9 @@ def test_unknown_key_is_reported_at_its_line() -> None:
     text = scenario_yaml(base_units(), ["attacker"]).replace(
         "  might: 3\n", "  might: 3\n  mgiht: 3\n"
     )
-    assert problems(text) == [f"bad.yml:{line_of(text, 'mgiht')}: units.1.mgiht: unknown key"]
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, 'mgiht')}: units.1.mgiht: unknown key (did you mean 'might'?)"
+    ]
 
 
 def test_every_problem_is_reported_not_just_the_first() -> None:
@@ -90,7 +92,9 @@ def test_unit_that_cant_move_cannot_be_moved_in() -> None:
 
 
 def test_unknown_player_in_expected_outcome() -> None:
-    text = scenario_yaml(base_units(), ["attacker"], expected={"control": "green"})
+    text = scenario_yaml(
+        base_units(), ["attacker"], expected={"result": "none", "control": "green"}
+    )
     assert problems(text) == [
         f"bad.yml:{line_of(text, 'control: green')}: expected.control: unknown player 'green'"
     ]

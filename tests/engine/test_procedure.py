@@ -80,10 +80,10 @@ def test_323_4_death_ability_recorded_with_last_known_might() -> None:
         rounds=[{"showdown": [{"player": "blue", "give_might": {"to": "defender", "amount": 2}}]}],
     )
     recorded = step(outcome, "r1-cleanup-3a")
-    assert recorded.param("recorded") == ("defender",)
+    assert recorded.params.recorded == ("defender",)
     assert recorded.board.unit("defender").zone == "battlefield"  # not moved yet
-    resolved = next(s for s in outcome.steps if s.message == "chain-deal-damage")
-    assert resolved.param("amount") == 5  # 3 printed + 2 this combat, as last known
+    resolved = next(s for s in outcome.steps if s.key == "chain-deal-damage")
+    assert resolved.params.amount == 5  # 3 printed + 2 this combat, as last known
     assert resolved.board.unit("attacker").damage == 5
 
 
@@ -141,7 +141,7 @@ def test_456_3_cant_move_does_not_stop_recall() -> None:
         ],
     )
     assert outcome.recalled == ("attacker",)
-    assert step(outcome, "r1-cleanup-3d").param("cant_move") == ("attacker",)
+    assert step(outcome, "r1-cleanup-3d").params.cant_move == ("attacker",)
 
 
 # 327: chain items resolve newest first, before the result, on the real board.
@@ -160,9 +160,9 @@ def test_327_chain_resolves_newest_first() -> None:
     )
     outcome = play([unit("attacker", "red", 5, "base"), first, second], ["attacker"])
     resolved = [
-        s.param("source")
+        s.params.source
         for s in outcome.steps
-        if s.message.startswith("chain-") and not s.message.startswith("chain-add")
+        if s.key.startswith("chain-") and not s.key.startswith("chain-add")
     ]
     assert resolved == ["second", "first"]
     ids = [s.id for s in outcome.steps]
@@ -195,7 +195,7 @@ def test_327_damage_trigger_resolves_before_result() -> None:
     )
     # Combat damage 2 is healed in 3c; the trigger's 2 then is not lethal for a 4 Might unit.
     assert outcome.winner == "red"
-    assert outcome.units["attacker"][3] == 2
+    assert outcome.units["attacker"].damage == 2
 
 
 # 466.3.a/b: a designated player alone with units wins; the other loses.
@@ -213,7 +213,7 @@ def test_466_3_result_uses_board_after_chain_base_unit_does_not_count() -> None:
     warden = dying_warden("base")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     assert outcome.winner == "red"
-    assert outcome.units["recruit"][:2] == ("base", "blue")
+    assert (outcome.units["recruit"].zone, outcome.units["recruit"].zone_player) == ("base", "blue")
 
 
 # 466.3.d: No Result when both or neither have units; both → another combat is staged.
@@ -227,7 +227,7 @@ def test_466_3_d_both_have_units_restages_combat() -> None:
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     assert outcome.restaged and outcome.winner is None
     assert outcome.control_after == "blue"  # 466.5: control only changes if no combat is staged
-    assert outcome.steps[-1].message == "restaged-unscripted"
+    assert outcome.steps[-1].key == "restaged-unscripted"
 
 
 def test_466_3_d_restaged_combat_plays_next_round() -> None:
@@ -248,7 +248,7 @@ def test_466_5_d_establishing_control_is_a_conquer() -> None:
 def test_466_5_defender_keeping_control_establishes_nothing() -> None:
     outcome = one_on_one(2, 5)
     assert outcome.control_after == "blue" and outcome.conquered_by is None
-    assert step(outcome, "r1-control").message == "control-kept"
+    assert step(outcome, "r1-control").key == "control-kept"
 
 
 def test_470_no_second_score_on_same_battlefield_this_turn() -> None:
@@ -290,7 +290,7 @@ def test_808_1_d_1_replaced_death_removes_trigger() -> None:
         ],
     )
     outcome = play([unit("attacker", "red", 4, "base"), phantom], ["attacker"])
-    assert outcome.units["defender"][0] == "hand"
+    assert outcome.units["defender"].zone == "hand"
     assert "shade" not in outcome.units and outcome.killed == ()
     assert outcome.winner == "red"
 
@@ -315,7 +315,7 @@ def test_win_and_conquer_effects_resolve_before_end() -> None:
     assert ids.index("r1-control") < ids.index("r1-end")
     assert step(outcome, "r1-control").board.unit("squire").zone == "battlefield"
     before_end = outcome.steps[-2].board.unit("attacker")
-    assert before_end.might == 5 and outcome.units["attacker"][2] == 4
+    assert before_end.might == 5 and outcome.units["attacker"].might == 4
 
 
 # 466.7.a + 466.7.c: designations removed, this-combat effects expire together.
@@ -376,7 +376,7 @@ def test_466_7_c_expired_bonus_leaves_lethal_damage_that_the_next_cleanup_kills(
     )
     assert outcome.conquered_by == "red"  # 4 damage on 5 Might during combat: alive at control
     assert step(outcome, "r1-control").board.unit("attacker").damage == 4
-    messages = [s.message for s in outcome.steps]
+    messages = [s.key for s in outcome.steps]
     after_end = [s.id for s in outcome.steps][messages.index("end") + 1 :]
     assert after_end == ["r1-after-combat-cleanup-3a", "r1-after-combat-cleanup-3b"]
     assert outcome.killed == ("defender", "attacker")

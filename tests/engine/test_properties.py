@@ -2,12 +2,49 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Scenario, run_combat
-from engine.model import Ability, DealDamage, GiveMight, PlayUnit, PreventDamage, Trigger, Zone
+from engine.effects import EFFECTS, Ability, Effect
+from engine.model import Trigger, Zone
+from engine.narration import Names, narrate
 from engine.scenario import CombatScript, PlayerSpec, Round, ShowdownPlay, UnitSpec
+from engine.steps import END, KILL, KILL_NONE, RESTAGED_UNSCRIPTED
+
+
+def effects(
+    everyone: list[str], owner: str, keys: list[str] | None = None
+) -> st.SearchStrategy[Effect]:
+    """Any kind of effect (``engine.effects.EFFECTS``), its body drawn from its own schema."""
+
+    def body(kind: type[Effect]) -> st.SearchStrategy[dict[str, Any]]:
+        fields: dict[str, st.SearchStrategy[Any]] = {}
+        for key, spec in kind.schema["properties"].items():
+            fields[key] = value(key, spec)
+        return st.fixed_dictionaries(fields)
+
+    def value(key: str, spec: dict[str, Any]) -> st.SearchStrategy[Any]:
+        if key == "to":
+            return st.sampled_from(everyone)
+        if key == "id":
+            return st.just(f"{owner}-token")
+        if key == "name":
+            return st.just("Token")
+        if "enum" in spec:
+            return st.sampled_from(spec["enum"])
+        if "oneOf" in spec:
+            return st.one_of([value(key, choice) for choice in spec["oneOf"]])
+        if "const" in spec:
+            return st.just(spec["const"])
+        if spec.get("type") == "integer":
+            return st.integers(0, 5)
+        raise AssertionError(f"no strategy for {key}: {spec}")
+
+    kinds = [EFFECTS[k] for k in (keys or list(EFFECTS))]
+    return st.one_of([body(kind).map(kind.load) for kind in kinds])
 
 
 @st.composite
@@ -18,26 +55,10 @@ def boards(draw: st.DrawFn) -> Scenario:
     units = []
     for uid in everyone:
         owner = "red" if uid in attackers else "blue"
-        abilities = []
-        for trigger in draw(st.lists(st.sampled_from(list(Trigger)), max_size=2)):
-            effect = draw(
-                st.one_of(
-                    st.builds(
-                        PlayUnit,
-                        st.just(f"{uid}-token"),
-                        st.just({"en": "Token"}),
-                        st.integers(0, 3),
-                        st.sampled_from([Zone.BASE, Zone.BATTLEFIELD]),
-                    ),
-                    st.builds(
-                        DealDamage,
-                        st.sampled_from(everyone),
-                        st.one_of(st.none(), st.integers(0, 5)),
-                    ),
-                    st.builds(GiveMight, st.sampled_from(everyone), st.integers(0, 3)),
-                )
-            )
-            abilities.append(Ability(trigger, effect))
+        abilities = tuple(
+            Ability(trigger, draw(effects(everyone, uid)))
+            for trigger in draw(st.lists(st.sampled_from(list(Trigger)), max_size=2))
+        )
         units.append(
             UnitSpec(
                 id=uid,
@@ -45,19 +66,14 @@ def boards(draw: st.DrawFn) -> Scenario:
                 owner=owner,
                 might=draw(st.integers(0, 6)),
                 zone=Zone.BASE if owner == "red" else Zone.BATTLEFIELD,
-                abilities=tuple(abilities),
+                abilities=abilities,
                 instead_of_dying=draw(st.sampled_from([None, None, Zone.HAND, Zone.BANISHMENT])),
             )
         )
     showdown = tuple(
         ShowdownPlay(
             draw(st.sampled_from(["red", "blue"])),
-            draw(
-                st.one_of(
-                    st.builds(GiveMight, st.sampled_from(everyone), st.integers(0, 3)),
-                    st.builds(PreventDamage, st.sampled_from(everyone), st.integers(0, 3)),
-                )
-            ),
+            draw(effects(everyone, "play", ["give_might", "prevent_damage", "cant_move"])),
         )
         for _ in range(draw(st.integers(0, 3)))
     )
@@ -79,7 +95,7 @@ PROPERTIES = settings(max_examples=150, deadline=None)
 @given(boards())
 def test_nothing_with_lethal_damage_survives_a_cleanup(scenario: Scenario) -> None:
     for step in run_combat(scenario).steps:
-        if step.message in ("kill", "kill-none"):
+        if step.kind in (KILL, KILL_NONE):
             in_play = [u for u in step.board.units if u.zone in ("battlefield", "base")]
             assert not [u.id for u in in_play if u.damage > 0 and u.damage >= u.might]
 
@@ -101,7 +117,7 @@ def test_heal_never_saves_a_lethal_unit(scenario: Scenario) -> None:
 @given(boards())
 def test_no_unit_is_lost_or_duplicated(scenario: Scenario) -> None:
     outcome = run_combat(scenario)
-    played = [s for s in outcome.steps if s.message.endswith("play-unit")]
+    played = [s for s in outcome.steps if s.key.endswith("play-unit")]
     final = outcome.steps[-1].board.units
     ids = [u.id for u in final]
     assert len(ids) == len(set(ids)) == len(scenario.units) + len(played)
@@ -113,12 +129,12 @@ def test_no_unit_is_lost_or_duplicated(scenario: Scenario) -> None:
 def test_no_designation_or_this_combat_effect_survives_the_end(scenario: Scenario) -> None:
     outcome = run_combat(scenario)
     for step in outcome.steps:
-        if step.message == "end":
+        if step.kind is END:
             assert all(u.designation is None for u in step.board.units)
             assert all(d is None for _, d in step.board.designations)
             assert step.board.combat_effects == 0
     last = outcome.steps[-1]
-    assert last.message in ("end", "restaged-unscripted") or "after-combat" in last.id
+    assert last.kind in (END, RESTAGED_UNSCRIPTED) or "after-combat" in last.id
 
 
 @PROPERTIES
@@ -139,8 +155,6 @@ def test_same_input_same_trace(scenario: Scenario) -> None:
 @PROPERTIES
 @given(boards())
 def test_every_step_narrates_in_both_languages(scenario: Scenario) -> None:
-    from engine.messages import Names, narrate
-
     outcome = run_combat(scenario)
     names = Names(outcome.board)
     for step in outcome.steps:

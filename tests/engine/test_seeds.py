@@ -20,7 +20,7 @@ def test_seed_four_vs_four_each_prevents_one_no_result() -> None:
     assert outcome.killed == ()
     assert step(outcome, "r1-cleanup-3c").board.unit("attacker").damage == 0
     assert outcome.recalled == ("attacker",)
-    assert outcome.winner is None and step(outcome, "r1-result").message == "no-result-recalled"
+    assert outcome.winner is None and step(outcome, "r1-result").key == "no-result-recalled"
 
 
 def test_seed_death_ability_plays_unit_at_dead_defenders_base_attacker_still_wins() -> None:
@@ -28,7 +28,7 @@ def test_seed_death_ability_plays_unit_at_dead_defenders_base_attacker_still_win
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     ids = [s.id for s in outcome.steps]
     assert ids.index("r1-cleanup-3d") < ids.index("r1-chain-2") < ids.index("r1-result")
-    assert outcome.units["recruit"][:2] == ("base", "blue")
+    assert (outcome.units["recruit"].zone, outcome.units["recruit"].zone_player) == ("base", "blue")
     assert outcome.winner == "red" and outcome.conquered_by == "red"
 
 
@@ -39,4 +39,4 @@ def test_seed_intervening_defender_at_battlefield_result_rechecked_on_actual_boa
     assert step(outcome, "r1-cleanup-3b").board.unit("defender").zone == "trash"
     result = step(outcome, "r1-result")
     assert result.board.unit("recruit").zone == "battlefield"
-    assert result.message == "no-result-both" and outcome.restaged
+    assert result.key == "no-result-both" and outcome.restaged

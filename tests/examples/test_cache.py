@@ -21,10 +21,10 @@ def examples(tmp_path: Path) -> Path:
 
 def test_second_run_takes_every_outcome_from_the_cache(examples: Path, tmp_path: Path) -> None:
     cache = ResultCache(tmp_path / "cache")
-    _, first = run_examples(examples, cache)
+    first = run_examples(examples, cache).stats
     assert first.engine_runs == len(list(examples.glob("*.yml"))) and first.from_cache == 0
     # A new process: only the folder remains.
-    _, second = run_examples(examples, ResultCache(tmp_path / "cache"))
+    second = run_examples(examples, ResultCache(tmp_path / "cache")).stats
     assert second.engine_runs == 0 and second.verified == first.verified
 
 
@@ -35,7 +35,8 @@ def test_editing_one_scenario_reruns_that_one(examples: Path, tmp_path: Path) ->
     scenario.write_text(
         scenario.read_text().replace("score: 3", "score: 5").replace("red: 4,", "red: 6,")
     )
-    runs, stats = run_examples(examples, cache)
+    found = run_examples(examples, cache)
+    runs, stats = found.runs, found.stats
     assert stats.engine_runs == 1
     assert runs["conquer-scores"].outcome.scores["red"] == 6 and runs["conquer-scores"].verified
 
@@ -46,7 +47,7 @@ def test_a_change_to_the_engine_reruns_everything(
     cache = ResultCache(tmp_path / "cache")
     run_examples(examples, cache)
     monkeypatch.setattr(verify, "engine_fingerprint", lambda: "another engine")
-    _, stats = run_examples(examples, cache)
+    stats = run_examples(examples, cache).stats
     assert stats.engine_runs == len(list(examples.glob("*.yml")))
 
 
@@ -55,5 +56,6 @@ def test_a_corrupt_cache_entry_is_run_again(examples: Path, tmp_path: Path) -> N
     run_examples(examples, ResultCache(cache_dir))
     for entry in cache_dir.glob("*.pickle"):
         entry.write_bytes(b"not a pickle")
-    runs, stats = run_examples(examples, ResultCache(cache_dir))
+    found = run_examples(examples, ResultCache(cache_dir))
+    runs, stats = found.runs, found.stats
     assert stats.engine_runs == len(runs) and all(r.verified for r in runs.values())

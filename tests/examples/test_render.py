@@ -2,103 +2,119 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from bs4 import BeautifulSoup
 
-from engine import load_scenario, run_combat
-from engine.messages import Names, narrate
+import links
+from engine import compare, load_scenario, parse_scenario, run_combat
+from engine.narration import Names, narrate
+from engine.trace import changes
 from tests.conftest import ROOT
+from tests.engine.builders import scenario_yaml, unit
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
 
-def render(example: str, lang: str, stepper: str | None = None) -> BeautifulSoup:
+def rule_href(number: str) -> str:
+    return f"rules.html#rule-{number.replace('.', '-')}"
+
+
+def run_of(example: str) -> ExampleRun:
     file = ROOT / "examples" / f"{example}.yml"
     scenario = load_scenario(file)
     outcome = run_combat(scenario)
-    run = ExampleRun(scenario, outcome, (), file)
-    renderer = ExampleRenderer(
-        run, lang, lambda n: f"rules.html#rule-{n.replace('.', '-')}", "x.yml"
-    )
+    return ExampleRun(scenario, outcome, tuple(compare(scenario, outcome)), file)
+
+
+def render(
+    run: ExampleRun, lang: str, stepper: str | None = None, path: str = "a.md"
+) -> BeautifulSoup:
+    renderer = ExampleRenderer(run, links.Page(lang, path), rule_href)
     return BeautifulSoup(renderer.html(stepper), "html.parser")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_step_is_a_list_item_with_narration_and_rule_links(lang: str) -> None:
-    soup = render("whole-combat", lang)
-    scenario = load_scenario(ROOT / "examples" / "whole-combat.yml")
-    outcome = run_combat(scenario)
+def test_every_step_is_a_list_item_with_narration_rule_links_and_its_board(lang: str) -> None:
+    run = run_of("whole-combat")
+    soup = render(run, lang)
     items = soup.select("ol.rb-step-list > li.rb-step")
-    assert len(items) == len(outcome.steps)
-    names = Names(outcome.board)
-    for item, step in zip(items, outcome.steps, strict=True):
-        assert narrate(step, lang, names) in item.get_text(" ")
-        links = [a["href"] for a in item.select(".rb-cite a")]
-        assert links == [f"rules.html#rule-{n.replace('.', '-')}" for n in step.rules]
+    steps = run.outcome.steps
+    assert len(items) == len(steps)
+    names = Names(run.outcome.board)
+    for index, (item, step) in enumerate(zip(items, steps, strict=True)):
+        assert narrate(step, lang, names) in item.select_one(".rb-narration").get_text()
+        assert [a["href"] for a in item.select(".rb-cite a")] == [rule_href(n) for n in step.rules]
         assert item["data-step-id"] == step.id
+        changed_units = [c for c in changes(steps, index) if c in run.outcome.units]
+        assert len(item.select(".rb-board .rb-unit.rb-changed")) == len(changed_units)
+
+
+def test_each_steps_board_is_the_board_after_that_step() -> None:
+    run = run_of("whole-combat")
+    soup = render(run, "en")
+    conquer = next(i for i, s in enumerate(run.outcome.steps) if s.key == "conquer")
+    board = soup.select("li.rb-step")[conquer].select_one(".rb-board")
+    assert "controlled by Red" in board.select_one(".rb-battlefield .rb-zone-title").get_text()
+    assert "rb-changed" in board.select_one(".rb-battlefield")["class"]
+    assert board.select_one(".rb-scores .rb-changed").get_text() == "Red 3"
 
 
 def test_collapsed_by_default_open_as_the_page_stepper() -> None:
-    assert render("whole-combat", "en").select_one("details.rb-walk").get("open") is None
-    page_stepper = render("whole-combat", "en", "combat-step")
+    run = run_of("whole-combat")
+    assert render(run, "en").select_one("details.rb-walk").get("open") is None
+    page_stepper = render(run, "en", "combat-step")
     assert page_stepper.select_one("details.rb-walk").has_attr("open")
     ids = [li["id"] for li in page_stepper.select("li.rb-step")]
     assert ids[:2] == ["combat-step-1", "combat-step-2"]
 
 
 def test_controls_are_labelled_in_the_page_language_and_hidden_without_javascript() -> None:
+    run = run_of("whole-combat")
     for lang, labels in (
         ("en", ["First step", "Previous step", "Next step", "Last step"]),
         ("fr", ["Première étape", "Étape précédente", "Étape suivante", "Dernière étape"]),
     ):
-        controls = render("whole-combat", lang).select_one(".rb-controls")
+        controls = render(run, lang).select_one(".rb-controls")
         assert controls.has_attr("hidden")
         assert [b.get_text() for b in controls.find_all("button")] == labels
         assert controls.find("output")["aria-live"] == "polite"
 
 
 def test_board_before_combat_shows_zones_might_control_and_score() -> None:
-    board = render("whole-combat", "en").select_one(".rb-board")
-    text = board.get_text(" ")
+    board = render(run_of("whole-combat"), "en").select_one(".rb-board")
+    text = " ".join(board.get_text(" ").split())
     assert "the Windswept Hillock · controlled by Blue" in text
     assert "Red's base" in text and "Blue's base" in text and "Trash" in text
-    assert "Red Vanguard Might 4" in " ".join(text.split())
-    assert "Score: Red 2 · Blue 3" in " ".join(text.split())
+    assert "Red Vanguard Might 4" in text
+    assert "Score: Red 2 · Blue 3" in text
 
 
-def test_board_data_has_every_step_with_what_changed() -> None:
-    soup = render("whole-combat", "fr")
-    data = json.loads(soup.select_one("script.rb-boards").string)
-    outcome = run_combat(load_scenario(ROOT / "examples" / "whole-combat.yml"))
-    assert len(data["boards"]) == len(outcome.steps)
-    assert data["labels"]["trash"] == "Défausse"
-    control_step = next(i for i, s in enumerate(outcome.steps) if s.message == "conquer")
-    controller, scores, _, changed = data["boards"][control_step]
-    assert controller == "red" and ["red", 3] in scores
-    assert "controller" in changed and "score:red" in changed
-
-
-def test_outcome_and_verdict_in_french() -> None:
-    soup = render("whole-combat", "fr")
+def test_outcome_verdict_and_download_in_french_from_any_depth() -> None:
+    soup = render(run_of("whole-combat"), "fr", path="guide/page.md")
     outcome = soup.select_one(".rb-outcome").get_text(" ")
-    assert "Rouge gagne le combat" in outcome and "Conquête : Rouge marque 1 point" in outcome
+    assert "Rouge gagne le combat" in outcome and "Conquête\u00a0: Rouge marque 1 point" in outcome
     verdict = soup.select_one(".rb-verdict")
     assert "Vérifié par le moteur" in verdict.get_text()
-    assert verdict.find("a", attrs={"download": True})["href"] == "x.yml"
+    assert verdict.find("a", attrs={"download": True})["href"] == "../../examples/whole-combat.yml"
 
 
-def test_names_are_escaped_in_html_and_in_board_data() -> None:
-    from engine import parse_scenario
-    from tests.engine.builders import scenario_yaml, unit
+def test_the_verdict_is_the_runs_own_comparison() -> None:
+    run = run_of("whole-combat")
+    wrong = ExampleRun(run.scenario, run.outcome, (object(),) * 2, run.source)  # type: ignore[arg-type]
+    verdict = render(wrong, "en").select_one(".rb-verdict").get_text()
+    assert "Verified" not in verdict and "disagrees with 2 documented values" in verdict
 
+
+def test_names_and_titles_are_escaped() -> None:
     evil = unit("attacker", "red", 5, "base", name="</script><b>Evil</b>")
-    scenario = parse_scenario(
-        scenario_yaml([evil, unit("defender", "blue", 2)], ["attacker"]), "t.yml"
+    text = scenario_yaml([evil, unit("defender", "blue", 2)], ["attacker"])
+    text = text.replace(
+        "en: Test\n  fr: Test\ncaption", "en: <img src=x onerror=go()>\n  fr: T\ncaption", 1
     )
+    scenario = parse_scenario(text, "t.yml")
     run = ExampleRun(scenario, run_combat(scenario), (), ROOT / "t.yml")
-    html = ExampleRenderer(run, "en", lambda n: "#", "x.yml").html()
-    assert "<b>Evil</b>" not in html and "&lt;b&gt;Evil&lt;/b&gt;" in html
-    data = html[html.index('class="rb-boards">') :]
-    assert data.count("</script>") == 1  # only the element's own end tag
+    html = ExampleRenderer(run, links.Page("en", "a.md"), lambda n: "#").html()
+    soup = BeautifulSoup(html, "html.parser")
+    assert not soup.find("b") and not soup.find("img") and not soup.find("script")
+    assert "</script><b>Evil</b>" in soup.get_text()
+    assert "<img src=x onerror=go()>" in soup.select_one(".admonition-title").get_text()

@@ -84,7 +84,7 @@ def test_footnote_tooltips_are_enabled(built_site: Path) -> None:
 
 def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -> None:
     french = page(built_site, "fr/resolution-step.html")
-    assert french.find("h1").get_text(strip=True).rstrip("¶") == "L'étape de résolution"
+    assert french.find("h1").get_text(strip=True).rstrip("¶") == "L’étape de résolution"
     assert french.find("html")["lang"] == "fr"
     english = page(built_site, "resolution-step.html")
     en_switch = {a["hreflang"]: a["href"] for a in english.select("a[hreflang]")}
@@ -159,7 +159,7 @@ def test_all_worked_examples_page_lists_each_example_with_its_verdict(built_site
 def test_french_footnote_back_links_are_titled_in_french(built_site: Path) -> None:
     html = (built_site / "fr" / "resolution-step.html").read_text()
     assert "Jump back to footnote" not in html
-    assert 'title="Revenir à l\'appel de note 12"' in html
+    assert 'title="Revenir à l’appel de note 12"' in html
 
 
 def test_citations_side_by_side_are_separated(built_site: Path) -> None:

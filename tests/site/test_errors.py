@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from docset.sandbox import copy_sources
+from tests.fixtures.sandbox import copy_sources
 from tests.conftest import ROOT, mkdocs
 
 @pytest.fixture

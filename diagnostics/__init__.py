@@ -1,0 +1,90 @@
+"""Problems found in source files, reported one line each: ``file:line: message``.
+
+The error kernel every layer shares (the engine, the rules model, the pages):
+every loader collects all the problems of an input before failing, so an
+author fixes a whole file in one pass, and reads its sources through
+``read_source``, so no input file can end a build with a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+# The largest source file any loader accepts (a page, a rules file, a scenario).
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong in one place of one file."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.message}"
+
+
+class ProblemsFound(Exception):
+    """Raised with every problem of an input, never just the first."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def read_source(file: Path, shown: str, limit: int = MAX_SOURCE_BYTES) -> str:
+    """The text of a UTF-8 source file, or ProblemsFound with one line saying why not.
+
+    A byte-order mark is refused by name (editors add it silently; it breaks the
+    first line), as are NUL bytes, which no text format here allows.
+    """
+    try:
+        if file.is_dir():
+            raise ProblemsFound([Problem(shown, 0, "is a folder, not a file")])
+        size = file.stat().st_size
+        if size > limit:
+            raise ProblemsFound(
+                [Problem(shown, 0, f"too large: {size:,} bytes (the limit is {limit:,})")]
+            )
+        data = file.read_bytes()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ProblemsFound([Problem(shown, 0, f"cannot read: {reason}")]) from None
+    return decode_source(data, shown)
+
+
+def decode_source(data: bytes, shown: str) -> str:
+    """``data`` as UTF-8 text; a BOM, a NUL or invalid UTF-8 is one problem at its line."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ProblemsFound(
+            [
+                Problem(
+                    shown,
+                    1,
+                    "starts with a byte-order mark (BOM): save the file as UTF-8 without BOM",
+                )
+            ]
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ProblemsFound(
+            [
+                Problem(
+                    shown,
+                    line,
+                    f"not UTF-8 text (byte 0x{data[error.start]:02x}): save it as UTF-8",
+                )
+            ]
+        ) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise ProblemsFound([Problem(shown, line, "contains a NUL character")])
+    return text

@@ -1,0 +1,318 @@
+"""The composition root: everything a build needs, loaded and checked once, and the pages it renders.
+
+``load_site`` reads the rules, runs and verifies the worked examples, reads and
+scans every page of every language, and reports every problem of every source
+at once (each fault once: a scenario that does not load is not also "unknown"
+wherever it is embedded). ``SiteBuild.render_page`` turns a page's references
+into footnotes and rendered examples; ``generated_pages`` gives the pages the
+site writes itself. The MkDocs plugin calls these; so can anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+
+import links
+from diagnostics import Problem, ProblemsFound
+from docset.pages import DocSet, PageSource, scan_docs
+from docset.parity import parity_problems
+from docset.scan import Kind, Reference, replace, scan
+from docset.status import PLACEHOLDER as STATUS_PLACEHOLDER
+from docset.status import STATUS_PAGE, git_date, status_markdown, status_table
+from docset.terminology import Text, findings
+from engine.model import localized
+from rulebook import Rulebook, load_rulebook
+from rulebook.browser import Citing, chapter_page, index, index_page
+from rulebook.cite import SEPARATOR, Citations
+from vocabulary.checks import catalog_problems, catalog_texts
+from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
+from worked_examples.catalogue import PLACEHOLDER as CATALOGUE_PLACEHOLDER
+from worked_examples.render import ExampleRenderer
+from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
+
+FRENCH = "fr"
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """A page's Markdown, and HTML to insert after conversion where each placeholder stands.
+
+    Large generated HTML (rules, worked examples, footnotes) skips Markdown:
+    inserted after conversion, it costs nothing to parse and nothing in it is
+    read as Markdown. ``anchors`` are the ids it adds.
+    """
+
+    markdown: str
+    inserts: dict[str, str] = field(default_factory=dict)
+    anchors: frozenset[str] = frozenset()
+
+    def insert_into(self, html: str) -> str:
+        """Every placeholder replaced, in one pass over ``html``."""
+        if not self.inserts:
+            return html
+        parts: list[str] = []
+        last = 0
+        for start, placeholder in sorted(
+            (html.find(p), p) for p in self.inserts if html.find(p) >= 0
+        ):
+            parts += [html[last:start], self.inserts[placeholder]]
+            last = start + len(placeholder)
+        parts.append(html[last:])
+        return "".join(parts)
+
+
+@dataclass
+class SiteBuild:
+    root: Path
+    languages: tuple[str, ...]
+    rules: Rulebook
+    docs: DocSet
+    examples: Examples
+    cache: ResultCache
+
+    def __post_init__(self) -> None:
+        self.last_change = cache(git_date(self.root))
+
+    @property
+    def runs(self) -> dict[str, ExampleRun]:
+        return self.examples.runs
+
+    # -- generated pages ---------------------------------------------------------
+
+    def generated_pages(self, lang: str) -> dict[str, RenderedPage]:
+        """Path (among the language's pages) → page, for the pages the site writes itself."""
+        citing = {
+            number: [Citing(p.page, p.title) for p in pages]
+            for number, pages in self.docs.cited_by(lang).items()
+        }
+        shown_in = self.examples_applying(lang)
+        browser = index(self.rules, lang)
+        pages = {
+            index_page(lang).path: RenderedPage(browser.markdown, browser.inserts),
+            CATALOGUE_PAGE: RenderedPage(
+                catalogue_markdown(lang),
+                {
+                    CATALOGUE_PLACEHOLDER: catalogue_table(
+                        self.runs, lang, self.embedding_pages(lang)
+                    )
+                },
+            ),
+            STATUS_PAGE: RenderedPage(
+                status_markdown(lang),
+                {STATUS_PLACEHOLDER: status_table(self.docs, lang, self.last_change)},
+            ),
+        }
+        for chapter in self.rules.chapters():
+            page = chapter_page(self.rules, chapter, lang, citing, shown_in)
+            path = links.rule_page(lang, self.rules.chapters()[chapter][0].number).path
+            pages[path] = RenderedPage(page.markdown, page.inserts, page.anchors)
+        return pages
+
+    def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
+        """For each rule number, the worked examples where it does something, where shown."""
+        shown = self.embedding_pages(lang)
+        applying: dict[str, list[Citing]] = {}
+        for example_id, run in sorted(self.runs.items()):
+            pages = shown.get(example_id)
+            if not pages:
+                continue
+            title = localized(run.scenario.title, lang)
+            place = Citing(pages[0].page, title, links.example_anchor(example_id))
+            steps = [step for step in run.outcome.steps if not step.quiet]
+            for number in dict.fromkeys(n for step in steps for n in step.rules):
+                applying.setdefault(number, []).append(place)
+        return applying
+
+    def embedding_pages(self, lang: str) -> dict[str, list[PageSource]]:
+        found: dict[str, list[PageSource]] = {}
+        for example_id, places in self.docs.embedded_examples().items():
+            found[example_id] = [page for page, _ in places if page.lang == lang]
+        return found
+
+    # -- written pages -----------------------------------------------------------
+
+    def render_page(self, markdown: str, lang: str, path: str) -> RenderedPage:
+        """Rule references → footnotes in ``lang``; example directives → rendered examples.
+
+        The page was scanned when the build loaded; its scan is used again
+        unless something changed the Markdown since.
+        """
+        source = self.docs.get(lang, path)
+        page = links.Page(lang, path)
+        if source is not None and source.markdown == markdown:
+            scanned, display = source.scanned, source.display
+        else:
+            scanned, display = scan(markdown), page.uri
+            problems = [Problem(display, line, what) for line, what in scanned.problems]
+            if problems:
+                raise ProblemsFound(problems)
+        citations = Citations(page)
+        inserts: dict[str, str] = {}
+        anchors: set[str] = set()
+        replacement: dict[int, str] = {}
+        side_by_side = {b.start for a, b in pairwise(scanned.references) if a.end == b.start}
+        for ref in scanned.references:
+            if ref.kind is Kind.RULE:
+                rule = self.rules.get(ref.value)
+                if rule is None:
+                    raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown rule")])
+                separator = SEPARATOR if ref.start in side_by_side else ""
+                replacement[ref.start] = separator + citations.cite(rule)
+            else:
+                placeholder = f"<!-- worked-example-{len(inserts)} -->"
+                inserts[placeholder] = self.example_html(ref, page, display)
+                anchors.add(links.example_anchor(ref.value))
+                replacement[ref.start] = placeholder
+        body = replace(markdown, list(scanned.references), replacement)
+        notes = citations.notes()
+        if notes:
+            inserts["<!-- footnotes -->"] = notes
+            body = body.rstrip() + "\n\n<!-- footnotes -->\n"
+        return RenderedPage(body, inserts, frozenset(anchors))
+
+    def example_html(self, ref: Reference, page: links.Page, display: str) -> str:
+        run = self.runs.get(ref.value)
+        if run is None:
+            raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown example")])
+
+        def rule_link(number: str) -> str:
+            rule = self.rules.get(number)  # the engine cites only rules we carry (checked)
+            return links.rule(page, rule.number) if rule else ""
+
+        renderer = ExampleRenderer(run, page, rule_link)
+        return renderer.html("combat-step" if ref.kind is Kind.STEPPER else None)
+
+
+def load_site(
+    root: Path,
+    rules_dir: str,
+    edition: str,
+    examples_dir: str,
+    cache_dir: str | None,
+    languages: tuple[str, ...],
+    previous: SiteBuild | None = None,
+) -> SiteBuild:
+    """Load and check everything; ProblemsFound lists every problem of every source."""
+    problems: list[Problem] = list(catalog_problems(languages))
+    rules: Rulebook | None = None
+    try:
+        rules = load_rulebook(root / rules_dir, edition, languages, display_root=root)
+    except ProblemsFound as found:
+        problems += found.problems
+    cache = previous.cache if previous else ResultCache(root / cache_dir if cache_dir else None)
+    examples = run_examples(root / examples_dir, cache, display_root=root)
+    problems += examples.problems
+    docs, page_problems = scan_docs(root, languages)
+    problems += page_problems
+    problems += parity_problems(docs)
+    problems += reference_problems(docs, rules, examples)
+    problems += example_problems(docs, examples, languages)
+    problems += engine_rule_problems(examples, rules)
+    if FRENCH in languages:
+        problems += [
+            Problem(
+                f.display,
+                f.line,
+                f"{f.field + ': ' if f.field else ''}'{f.variant}': the "
+                f"glossary's term is {f.term}",
+            )
+            for f in findings(french_texts(docs, examples, rules))
+        ]
+    if problems or rules is None:
+        raise ProblemsFound(problems)
+    return SiteBuild(root, languages, rules, docs, examples, cache)
+
+
+def reference_problems(
+    docs: DocSet, rules: Rulebook | None, examples: Examples
+) -> Iterator[Problem]:
+    """Citations of rules we do not carry, embeddings of examples that do not exist.
+
+    Without a rules file that loads, citations are not checked (its own problems say why);
+    an example whose scenario does not load is reported there, not where it is embedded.
+    """
+    for page in docs.pages.values():
+        for ref in page.references:
+            if ref.kind is Kind.RULE:
+                if rules is not None and ref.value not in rules:
+                    yield Problem(
+                        page.display, ref.line, f"[{ref.value}] unknown rule: not in rules/"
+                    )
+            elif ref.value not in examples.runs and ref.value not in examples.invalid:
+                yield Problem(
+                    page.display,
+                    ref.line,
+                    f"[{ref.value}] unknown example: no examples/{ref.value}.yml",
+                )
+
+
+def example_problems(
+    docs: DocSet, examples: Examples, languages: tuple[str, ...]
+) -> Iterator[Problem]:
+    """Each example is embedded, speaks every language, and agrees with the engine."""
+    embedded = docs.embedded_examples()
+    for example_id, run in sorted(examples.runs.items()):
+        scenario = run.scenario
+        if scenario.expected is None:
+            yield Problem(
+                scenario.path, 1, "expected: an example documents its outcome (at least result)"
+            )
+        for key in ("title", "caption"):
+            texts = getattr(scenario, key)
+            for lang in languages:
+                if lang not in texts:
+                    yield Problem(scenario.path, scenario.line_of(key), f"{key}: no '{lang}' text")
+        places = embedded.get(example_id, [])
+        if not places:
+            yield Problem(scenario.path, 1, f"[{example_id}] not embedded in any page")
+        for mismatch in run.mismatches:
+            wheres = [f"{page.display}:{ref.line}" for page, ref in places] or [scenario.path]
+            for where in wheres:
+                yield Problem(
+                    where,
+                    0,
+                    f"[{example_id}] {mismatch.field}: documented={mismatch.expected} "
+                    f"engine={mismatch.engine} ({mismatch.path}:{mismatch.line})",
+                )
+
+
+def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator[Problem]:
+    """Every rule a step of an example cites is one we carry (the step table's are tested)."""
+    if rules is None:
+        return
+    for run in examples.runs.values():
+        for number in sorted({n for step in run.outcome.steps for n in step.rules}):
+            if number not in rules:
+                yield Problem(
+                    run.scenario.path, 0, f"the engine cites rule {number}, not in rules/"
+                )
+
+
+def french_texts(docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
+    for page in docs.in_language(FRENCH):
+        yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
+    for run in examples.runs.values():
+        s = run.scenario
+        for key in ("title", "caption"):
+            if FRENCH in getattr(s, key):
+                text = getattr(s, key)[FRENCH]
+                yield Text(s.path, s.line_of(key, FRENCH), text, field=f"{key}.{FRENCH}")
+        named: list[tuple[tuple[str | int, ...], dict[str, str]]] = [
+            (("battlefield", "name"), s.battlefield)
+        ]
+        named += [(("players", i, "name"), p.name) for i, p in enumerate(s.players)]
+        named += [(("units", i, "name"), u.name) for i, u in enumerate(s.units)]
+        for at, name in named:
+            if FRENCH in name:
+                field = ".".join(map(str, (*at, FRENCH)))
+                yield Text(s.path, s.line_of(*at, FRENCH), name[FRENCH], field=field)
+    for display, line, text in catalog_texts(FRENCH):
+        yield Text(display, line, text)
+    if rules is not None and FRENCH in rules.files:
+        file = rules.files[FRENCH]
+        for entry in file.entries:
+            yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))

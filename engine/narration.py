@@ -1,0 +1,120 @@
+"""Narration: a step as sentences in the reader's language, from its entry in ``engine.steps``.
+
+A step's parameters are typed records; each field's annotation says what it
+names (a player, a unit, units, a place), so one function turns any step
+into the words its text fills. Records inside a step (a hit, a replaced
+death) say their own phrase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, get_type_hints
+
+from engine.model import Board, Zone, localized
+from engine.steps import Ref
+from engine.trace import Step
+from vocabulary import Message, join, message
+
+NOBODY = message("name:nobody", "nobody")
+PLAYED_AT = {
+    Zone.BASE: message("played-at:base", "at their base"),
+    Zone.BATTLEFIELD: message("played-at:battlefield", "at the battlefield"),
+}
+# Where a replacement effect may send a dying unit (the scenario schema's if_it_would_die).
+SENT_TO = {
+    Zone.HAND: message("sent-to:hand", "into its owner's hand"),
+    Zone.BANISHMENT: message("sent-to:banishment", "into banishment"),
+}
+# Records said inside a step's sentence are separated by this (typeset per language).
+SEPARATOR = "; "
+
+
+class Names:
+    """Localised names of the units, players and battlefield of one run."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def unit(self, unit_id: str, lang: str) -> str:
+        unit = self.board.units.get(unit_id)
+        return localized(unit.name, lang) if unit else unit_id
+
+    def units(self, unit_ids: tuple[str, ...] | list[str], lang: str) -> str:
+        return join([self.unit(u, lang) for u in unit_ids], lang)
+
+    def player(self, player_id: str | None, lang: str) -> str:
+        if player_id is None:
+            return NOBODY(lang)
+        player = self.board.players.get(player_id)
+        return localized(player.name, lang) if player else player_id
+
+    def battlefield(self, lang: str) -> str:
+        return localized(self.board.battlefield, lang)
+
+
+_REFS: dict[type, dict[str, Ref | None]] = {}
+
+
+def field_refs(params: type) -> dict[str, Ref | None]:
+    """For each field of a parameters class, what it names (None: a number or records)."""
+    if params in _REFS:
+        return _REFS[params]
+    hints = get_type_hints(params, include_extras=True)
+    refs: dict[str, Ref | None] = {}
+    for f in fields(params):
+        extras = getattr(hints[f.name], "__metadata__", ())
+        refs[f.name] = next((e for e in extras if isinstance(e, Ref)), None)
+    _REFS[params] = refs
+    return refs
+
+
+def words(params: Any, lang: str, names: Names) -> dict[str, str]:
+    """Every field of ``params`` as the words a text puts in its ``{placeholder}``."""
+    said: dict[str, str] = {"battlefield": names.battlefield(lang)}
+    for name, ref in field_refs(type(params)).items():
+        value = getattr(params, name)
+        if ref is Ref.PLAYER:
+            said[name] = names.player(value, lang)
+        elif ref is Ref.UNIT:
+            said[name] = names.unit(value, lang)
+        elif ref is Ref.UNITS:
+            said[name] = names.units(value, lang)
+        elif ref is Ref.PLAYED_AT:
+            said[name] = PLAYED_AT[value](lang) if value is not None else ""
+        elif ref is Ref.SENT_TO:
+            said[name] = SENT_TO[value](lang)
+        elif isinstance(value, tuple):
+            said[name] = SEPARATOR.join(phrase(record, lang, names) for record in value)
+        else:
+            said[name] = str(value)
+    return said
+
+
+def phrase(record: Any, lang: str, names: Names) -> str:
+    """A record's own phrase (a hit, a replaced death), its plural counted on ``record.count``."""
+    template: Message = record.phrase
+    return template(lang, getattr(record, "count", None), **words(record, lang, names))
+
+
+def count_of(params: Any, field: str | None) -> int | None:
+    if field is None:
+        return None
+    value = getattr(params, field)
+    return len(value) if isinstance(value, tuple) else value if isinstance(value, int) else None
+
+
+def narrate(step: Step, lang: str, names: Names) -> str:
+    """The step as one or more sentences in ``lang``."""
+    kind, params = step.kind, step.params
+    said = words(params, lang, names)
+    sentences = [kind.text(lang, count_of(params, kind.count), **said)]
+    for clause in kind.clauses:
+        value = getattr(params, clause.field)
+        if not value:
+            continue
+        if clause.text is None:
+            sentences += [phrase(record, lang, names) for record in value]
+        else:
+            sentences.append(clause.text(lang, count_of(params, clause.field), **said))
+    return " ".join(sentences)

@@ -1,0 +1,243 @@
+"""The JSON Schema of a scenario file: what the loader checks and what editors autocomplete.
+
+Declared here once, with each kind of effect's body taken from its class
+(``engine.effects``). ``engine/scenario.schema.json`` is this schema written
+out for editors (``make schema``); a test keeps the two the same.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.effects import EFFECTS
+from engine.model import Trigger, Zone
+
+JSON = dict[str, Any]
+SCHEMA_FILE = "scenario.schema.json"
+
+
+def obj(properties: JSON, required: tuple[str, ...] = (), **extra: Any) -> JSON:
+    """A closed object: only these keys."""
+    out: JSON = {"type": "object", "properties": properties}
+    if required:
+        out["required"] = list(required)
+    return out | extra | {"additionalProperties": False}
+
+
+def ref(name: str, **extra: Any) -> JSON:
+    return {"$ref": f"#/$defs/{name}", **extra}
+
+
+INTEGER: JSON = {"type": "integer", "minimum": 0}
+STRING: JSON = {"type": "string"}
+STRINGS: JSON = {"type": "array", "items": STRING}
+PLAYER_OR_NONE: JSON = {"type": "string", "description": "A player id, or none."}
+TEXT: JSON = {"type": "string", "minLength": 1}
+UNIT_FIELDS: JSON = obj(
+    {"zone": ref("zone"), "might": INTEGER, "damage": INTEGER, "controller": STRING},
+    minProperties=1,
+)
+UNIT_CHECKS: JSON = {
+    "type": "object",
+    "description": "For each unit id, the fields to check.",
+    "additionalProperties": UNIT_FIELDS,
+}
+
+
+def by_language(text: JSON, **extra: Any) -> JSON:
+    """{en: …, fr: …}: English required, other languages checked by the loader."""
+    return {
+        "type": "object",
+        "propertyNames": {"pattern": "^[a-z]{2,3}$"},
+        "additionalProperties": text,
+        "required": ["en"],
+        **extra,
+    }
+
+
+def one_effect(**first: JSON) -> JSON:
+    """An object with ``first``'s keys and exactly one effect."""
+    effects = {key: ref(key) for key in EFFECTS}
+    required = tuple(first)
+    size = len(first) + 1
+    return obj(first | effects, required, minProperties=size, maxProperties=size)
+
+
+def scenario_schema() -> JSON:
+    effect_defs = {
+        key: obj(
+            kind.schema["properties"],
+            tuple(kind.schema["required"]),
+            description=kind.description,
+        )
+        for key, kind in EFFECTS.items()
+    }
+    triggers = [t.value for t in Trigger]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "riftbound-combat-scenario",
+        "title": "Riftbound combat scenario",
+        "description": "The board before a combat, what happens in it, and the expected "
+        "outcome. See 'Writing for this site'.",
+        "type": "object",
+        "properties": {
+            "id": ref("id"),
+            "title": ref("localized"),
+            "caption": ref("localized"),
+            "players": {
+                "type": "array",
+                "minItems": 2,
+                "items": obj(
+                    {"id": ref("id"), "name": ref("name"), "score": INTEGER}, ("id", "name")
+                ),
+            },
+            "battlefield": obj(
+                {
+                    "name": ref("name"),
+                    "controller": {
+                        "type": "string",
+                        "description": "The player who controls it, or none.",
+                    },
+                    "scored_this_turn": STRINGS
+                    | {
+                        "uniqueItems": True,
+                        "description": "Players who already scored this battlefield this "
+                        "turn (by Hold or Conquer).",
+                    },
+                },
+                ("name", "controller"),
+            ),
+            "units": {
+                "type": "array",
+                "minItems": 2,
+                "items": obj(
+                    {
+                        "id": ref("id"),
+                        "name": ref("name"),
+                        "owner": STRING,
+                        "controller": STRING,
+                        "might": INTEGER,
+                        "at": ref("zone"),
+                        "damage": INTEGER,
+                        "cant_move": {"type": "boolean"},
+                        "if_it_would_die": {
+                            "enum": [Zone.HAND.value, Zone.BANISHMENT.value],
+                            "description": "A replacement effect: the card goes here instead "
+                            "of dying.",
+                        },
+                        "abilities": {"type": "array", "items": ref("ability")},
+                    },
+                    ("id", "name", "owner", "might", "at"),
+                ),
+            },
+            "combat": obj(
+                {
+                    "attacker": {
+                        "type": "string",
+                        "description": "The player whose units move in.",
+                    },
+                    "move": STRINGS | {"minItems": 1, "uniqueItems": True},
+                    "rounds": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": ref("round"),
+                        "description": "One showdown and combat each; a further round runs if a "
+                        "combat is staged again.",
+                    },
+                },
+                ("attacker", "move"),
+            ),
+            "expected": obj(
+                {
+                    "result": {
+                        "oneOf": [
+                            {"const": "none"},
+                            obj({"winner": STRING, "loser": STRING}, ("winner", "loser")),
+                        ]
+                    },
+                    "restaged": {
+                        "type": "boolean",
+                        "description": "Whether another showdown and combat was staged at "
+                        "least once.",
+                    },
+                    "control": PLAYER_OR_NONE,
+                    "conquer": {
+                        "oneOf": [
+                            {"const": "none"},
+                            obj({"player": STRING, "points": INTEGER}, ("player", "points")),
+                        ]
+                    },
+                    "scores": {"type": "object", "additionalProperties": INTEGER},
+                    "units": UNIT_CHECKS,
+                    "killed": STRINGS,
+                    "recalled": STRINGS,
+                    "checkpoints": {
+                        "type": "array",
+                        "items": obj(
+                            {
+                                "step": {
+                                    "type": "string",
+                                    "description": "A trace step id, e.g. r1-cleanup-3b.",
+                                },
+                                "control": PLAYER_OR_NONE,
+                                "units": UNIT_CHECKS,
+                            },
+                            ("step",),
+                        ),
+                    },
+                },
+                ("result",),
+                description="What the engine must find; at least the result.",
+            ),
+        },
+        # A worked example must also have a title, a caption and its expected outcome (the
+        # site checks that); a board asked of the engine need not.
+        "required": ["id", "players", "battlefield", "units", "combat"],
+        "additionalProperties": False,
+        "$defs": {
+            "id": {
+                "type": "string",
+                "pattern": "^[a-z0-9][a-z0-9-]*$",
+                "maxLength": 64,
+                "description": "An id: lower-case letters, digits and dashes.",
+            },
+            "name": {
+                "oneOf": [
+                    TEXT | {"maxLength": 200},
+                    by_language(TEXT | {"maxLength": 200}),
+                ],
+                "description": "A name: one string for every language, or {en: …, fr: …}.",
+            },
+            "localized": by_language(
+                TEXT | {"maxLength": 2000},
+                description="A text in each language: {en: …, fr: …}.",
+            ),
+            "zone": {"enum": [z.value for z in Zone]},
+            "ability": one_effect(
+                when={
+                    "enum": triggers,
+                    "description": "dies: when I die; damaged: when I'm dealt damage; win: "
+                    "when you win a combat here; conquer: when you conquer here.",
+                }
+            ),
+            "play": one_effect(player=STRING),
+            "round": obj(
+                {
+                    "showdown": {"type": "array", "items": ref("play")},
+                    "damage": {
+                        "type": "object",
+                        "additionalProperties": INTEGER,
+                        "description": "Combat damage assigned to each unit; leave out to assign "
+                        "each side's Might in unit order.",
+                    },
+                }
+            ),
+            **effect_defs,
+        },
+    }
+
+
+def schema_text() -> str:
+    """The schema as the file editors read."""
+    return json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,601 @@
+"""The table of combat steps: one entry per kind of step, with everything that says what it is.
+
+An entry holds the step's key, the rules it applies, whether it is quiet (a
+rule was checked and found nothing to do), the class of its parameters, and
+its text, written once in English and translated in the catalogs
+(``vocabulary``). Optional clauses add a sentence and the rules it rests on
+when their parameter is not empty. ``engine.combat`` records steps by entry;
+narration, quietness, "rules applied in this example" and the check that
+every cited rule exists all read this table.
+
+Parameters are small frozen dataclasses; a field's annotation says what its
+value names, so narration knows how to say it: a player, a unit, units, or
+a place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, Any
+
+from engine.effects import EFFECTS
+from engine.model import Trigger, Zone
+from vocabulary import Message, message, plural_message
+
+
+class Ref(Enum):
+    """What a parameter names, for narration."""
+
+    PLAYER = "player"  # a player id, or None for nobody
+    UNIT = "unit"
+    UNITS = "units"  # several units, said as a list
+    PLAYED_AT = "played-at"  # where a unit is played: "at their base"
+    SENT_TO = "sent-to"  # where a replacement sends a unit: "into banishment"
+
+
+PlayerId = Annotated[str | None, Ref.PLAYER]
+UnitId = Annotated[str, Ref.UNIT]
+UnitIds = Annotated[tuple[str, ...], Ref.UNITS]
+PlayedAt = Annotated[Zone | None, Ref.PLAYED_AT]
+SentTo = Annotated[Zone, Ref.SENT_TO]
+
+
+# -- parameters --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Nothing:
+    """A step that names nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Controller:
+    controller: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    player: PlayerId
+    units: UnitIds
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    attacker: PlayerId
+    defender: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Combat damage on one unit: assigned, prevented, dealt."""
+
+    unit: UnitId
+    assigned: int
+    prevented: int
+    dealt: int
+
+    @property
+    def phrase(self) -> Message:
+        return HIT_PREVENTED if self.prevented else HIT
+
+    @property
+    def count(self) -> int:
+        return self.assigned
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    hits: tuple[Hit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dying:
+    units: UnitIds
+    recorded: UnitIds  # whose death abilities were recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    """A unit that would have died, sent elsewhere by a replacement effect."""
+
+    unit: UnitId
+    zone: SentTo
+
+    @property
+    def phrase(self) -> Message:
+        return REPLACED
+
+
+@dataclass(frozen=True, slots=True)
+class Killed:
+    units: UnitIds
+    replaced: tuple[Replaced, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Recalled:
+    units: UnitIds
+    cant_move: UnitIds  # recalled although they can't move
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    units: UnitIds
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A showdown play: who played it, and what it did."""
+
+    player: PlayerId
+    target: UnitId
+    amount: int | None
+    zone: PlayedAt
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A chain item resolving: its source, its controller, and what it did."""
+
+    source: UnitId
+    trigger: Trigger
+    player: PlayerId
+    target: UnitId
+    amount: int | None
+    zone: PlayedAt
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: PlayerId
+    loser: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNamed:
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Conquered:
+    player: PlayerId
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    expired: int  # "this combat" effects that expired
+
+
+# -- entries -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A sentence added when ``field`` is not empty, with the rules it rests on.
+
+    With a ``text``, it is said once (its plural counted on the field's size);
+    without one, the field holds records and each says its own ``phrase``.
+    """
+
+    field: str
+    rules: tuple[str, ...]
+    text: Message | None = None
+
+
+@dataclass(frozen=True)
+class StepKind:
+    key: str
+    params: type
+    text: Message
+    rules: tuple[str, ...]
+    quiet: bool = False
+    # The parameter whose size (or value) picks the plural form.
+    count: str | None = None
+    clauses: tuple[Clause, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (step_kind, (self.key,))  # traces pickle (the example cache) by key
+
+
+STEPS: dict[str, StepKind] = {}
+
+
+def step_kind(key: str) -> StepKind:
+    return STEPS[key]
+
+
+def entry(
+    key: str,
+    params: type,
+    text: Message,
+    rules: tuple[str, ...],
+    *,
+    quiet: bool = False,
+    count: str | None = None,
+    clauses: tuple[Clause, ...] = (),
+) -> StepKind:
+    if key in STEPS:
+        raise ValueError(f"step kind {key!r} declared twice")
+    STEPS[key] = StepKind(key, params, text, rules, quiet, count, clauses)
+    return STEPS[key]
+
+
+# Phrases that records say inside a step.
+HIT = plural_message(
+    "phrase:hit",
+    "{unit} is assigned {assigned} and takes {dealt}",
+    "{unit} is assigned {assigned} and takes {dealt}",
+)
+HIT_PREVENTED = plural_message(
+    "phrase:hit-prevented",
+    "{unit} is assigned {assigned}, prevents {prevented} and takes {dealt}",
+    "{unit} is assigned {assigned}, prevents {prevented} and takes {dealt}",
+)
+REPLACED = message(
+    "phrase:replaced",
+    "{unit} would die, but a replacement effect puts it {zone} instead: it does not die, so "
+    "its death ability never triggers.",
+)
+
+START_CONTROLLED = entry(
+    "start-controlled",
+    Controller,
+    message("step:start-controlled", "Before the move, {controller} controls {battlefield}."),
+    ("459",),
+)
+START_UNCONTROLLED = entry(
+    "start-uncontrolled",
+    Nothing,
+    message("step:start-uncontrolled", "Before the move, nobody controls {battlefield}."),
+    ("459",),
+)
+MOVE = entry(
+    "move",
+    Moved,
+    plural_message(
+        "step:move",
+        "{player} moves {units} to {battlefield}. Enemy units are there: a combat is staged.",
+        "{player} moves {units} to {battlefield}. Enemy units are there: a combat is staged.",
+    ),
+    ("459",),
+    count="units",
+)
+STAGE = entry(
+    "stage",
+    Staged,
+    message(
+        "step:stage",
+        "{attacker} is the Attacker and {defender} the Defender; their units at the "
+        "battlefield take the same designation.",
+    ),
+    ("459",),
+)
+SHOWDOWN_PASS = entry(
+    "showdown-pass",
+    Nothing,
+    message("step:showdown-pass", "Showdown: both players pass without playing anything."),
+    ("341",),
+    quiet=True,
+)
+DAMAGE = entry(
+    "damage",
+    Damage,
+    message(
+        "step:damage",
+        "Combat damage is dealt, all at once: {hits}. No Reaction window comes between this "
+        "damage and the lethal check.",
+    ),
+    ("465",),
+)
+RESOLUTION = entry(
+    "resolution",
+    Nothing,
+    message(
+        "step:resolution",
+        "Combat proceeds to the Resolution Step, which invokes a Combat Cleanup.",
+    ),
+    ("465.3", "466.1.a", "324.1"),
+)
+NO_LETHAL = entry(
+    "no-lethal",
+    Nothing,
+    message("step:no-lethal", "Step 3a: no unit has lethal damage, so no death ability triggers."),
+    ("323.4",),
+    quiet=True,
+)
+DEATH_TRIGGERS = entry(
+    "death-triggers",
+    Dying,
+    message("step:death-triggers", "Step 3a: lethal damage on {units}."),
+    ("323.4",),
+    clauses=(
+        Clause(
+            "recorded",
+            ("808",),
+            plural_message(
+                "clause:death-recorded",
+                "The death ability of {recorded} is recorded with its last known information, "
+                "before the card moves; it waits for the chain.",
+                "The death abilities of {recorded} are recorded with their last known "
+                "information, before the cards move; they wait for the chain.",
+            ),
+        ),
+    ),
+)
+KILL = entry(
+    "kill",
+    Killed,
+    plural_message(
+        "step:kill",
+        "Step 3b: {units} is killed and placed in its owner's trash.",
+        "Step 3b: {units} are killed and placed in their owners' trash.",
+    ),
+    ("323.5", "142.4"),
+    count="units",
+    clauses=(Clause("replaced", ("367", "808.1.d.1")),),
+)
+KILL_NONE = entry(
+    "kill-none",
+    Killed,
+    message("step:kill-none", "Step 3b: no unit is killed."),
+    ("323.5",),
+    quiet=True,
+    clauses=(Clause("replaced", ("367", "808.1.d.1")),),
+)
+HEAL = entry(
+    "heal",
+    Nothing,
+    message(
+        "step:heal",
+        "Step 3c: all units are healed: damage is cleared from every unit still on the board.",
+    ),
+    ("466.1.a.1", "418.1", "143.3.b.2"),
+)
+RECALL = entry(
+    "recall",
+    Recalled,
+    plural_message(
+        "step:recall",
+        "Step 3d: a defender is still at the battlefield, so the attacker {units} is recalled "
+        "to its base. A Recall is not a Move.",
+        "Step 3d: a defender is still at the battlefield, so the attackers {units} are "
+        "recalled to their bases. A Recall is not a Move.",
+    ),
+    ("466.1.a.2", "455"),
+    count="units",
+    clauses=(
+        Clause(
+            "cant_move",
+            ("456.3",),
+            plural_message(
+                "clause:recall-cant-move",
+                "{cant_move} can't move, but nothing that restricts movement stops a Recall.",
+                "{cant_move} can't move, but nothing that restricts movement stops a Recall.",
+            ),
+        ),
+    ),
+)
+RECALL_NONE_NO_DEFENDERS = entry(
+    "recall-none-no-defenders",
+    Nothing,
+    message(
+        "step:recall-none-no-defenders",
+        "Step 3d: no defender remains at the battlefield, so no attacker is recalled.",
+    ),
+    ("466.1.a.2",),
+    quiet=True,
+)
+RECALL_NONE_NO_ATTACKERS = entry(
+    "recall-none-no-attackers",
+    Nothing,
+    message(
+        "step:recall-none-no-attackers",
+        "Step 3d: no attacker remains at the battlefield; there is nothing to recall.",
+    ),
+    ("466.1.a.2",),
+    quiet=True,
+)
+CHAIN_ADD = entry(
+    "chain-add",
+    Units,
+    plural_message(
+        "step:chain-add",
+        "Before the result, a waiting ability goes on the chain: {units}.",
+        "Before the result, waiting abilities go on the chain: {units}. The newest resolves first.",
+    ),
+    ("327",),
+    count="units",
+)
+CHAIN_ADD_RESULT = entry(
+    "chain-add-result",
+    Units,
+    plural_message(
+        "step:chain-add-result",
+        "An ability that triggers on the result goes on the chain: {units}. It resolves "
+        "before control is established.",
+        "Abilities that trigger on the result go on the chain: {units}. They resolve before "
+        "control is established.",
+    ),
+    ("327",),
+    count="units",
+)
+CHAIN_ADD_CONTROL = entry(
+    "chain-add-control",
+    Units,
+    plural_message(
+        "step:chain-add-control",
+        "An ability that triggers on the Conquer goes on the chain: {units}. It resolves "
+        "before the combat ends.",
+        "Abilities that trigger on the Conquer go on the chain: {units}. They resolve before "
+        "the combat ends.",
+    ),
+    ("327",),
+    count="units",
+)
+CHAIN_ADD_AFTER = entry(
+    "chain-add-after",
+    Units,
+    plural_message(
+        "step:chain-add-after",
+        "After the combat, a waiting ability goes on the chain: {units}.",
+        "After the combat, waiting abilities go on the chain: {units}. The newest resolves first.",
+    ),
+    ("327",),
+    count="units",
+)
+CHAIN_NO_TARGET = entry(
+    "chain-no-target",
+    Resolution,
+    message(
+        "step:chain-no-target",
+        "The ability of {source} resolves, but {target} is no longer on the board: nothing "
+        "happens.",
+    ),
+    ("327",),
+)
+NO_RESULT_RECALLED = entry(
+    "no-result-recalled",
+    Result,
+    message(
+        "step:no-result-recalled",
+        "Result: No Result. Attackers were recalled in step 3d of the Combat Cleanup.",
+    ),
+    ("466.3.d",),
+)
+NO_RESULT_BOTH = entry(
+    "no-result-both",
+    Result,
+    message(
+        "step:no-result-both", "Result: No Result. Both players have units at the battlefield."
+    ),
+    ("466.3.d",),
+)
+NO_RESULT_NEITHER = entry(
+    "no-result-neither",
+    Result,
+    message(
+        "step:no-result-neither",
+        "Result: No Result. Neither player has units left at the battlefield.",
+    ),
+    ("466.3.d",),
+)
+WIN = entry(
+    "win",
+    Result,
+    message(
+        "step:win",
+        "Result: {winner} wins the combat, as the only player with units left at the "
+        "battlefield; {loser} loses.",
+    ),
+    ("466.3.a", "466.3.b"),
+)
+RESTAGE = entry(
+    "restage",
+    Nothing,
+    message(
+        "step:restage",
+        "Both sides still have units there: another showdown and combat is staged, so control "
+        "does not change yet.",
+    ),
+    ("466.3.d", "466.5"),
+)
+RESTAGED_UNSCRIPTED = entry(
+    "restaged-unscripted",
+    Nothing,
+    message(
+        "step:restaged-unscripted", "The example stops here: the next combat is not part of it."
+    ),
+    ("466.3.d", "466.5"),
+)
+UNCONTROLLED = entry(
+    "uncontrolled",
+    PlayerNamed,
+    message(
+        "step:uncontrolled",
+        "Control: no units remain, so the battlefield becomes uncontrolled. {player} does not "
+        "keep it.",
+    ),
+    ("466.5.b",),
+)
+STAYS_UNCONTROLLED = entry(
+    "stays-uncontrolled",
+    Nothing,
+    message(
+        "step:stays-uncontrolled", "Control: no units remain; the battlefield stays uncontrolled."
+    ),
+    ("466.5.b",),
+)
+CONTROL_CONTESTED = entry(
+    "control-contested",
+    Nothing,
+    message(
+        "step:control-contested",
+        "Control: a combat is staged again here, so control does not change.",
+    ),
+    ("466.5",),
+)
+CONTROL_KEPT = entry(
+    "control-kept",
+    PlayerNamed,
+    message(
+        "step:control-kept",
+        "Control: {player} already controls the battlefield, so nothing is established and "
+        "there is no Conquer.",
+    ),
+    ("466.5", "466.5.d"),
+)
+CONTROL_NO_CONQUER = entry(
+    "control-no-conquer",
+    PlayerNamed,
+    message(
+        "step:control-no-conquer",
+        "Control: {player} establishes control, but has already scored this battlefield this "
+        "turn: no Conquer, no point.",
+    ),
+    ("466.5", "466.5.d", "470"),
+)
+CONQUER = entry(
+    "conquer",
+    Conquered,
+    message(
+        "step:conquer",
+        "Control: {player} establishes control of the battlefield. That is a Conquer: {player} "
+        "scores 1 point (score: {score}).",
+    ),
+    ("466.5", "466.5.d", "469.1", "470", "188"),
+)
+END = entry(
+    "end",
+    Ended,
+    message(
+        "step:end",
+        "The combat ends: Attacker and Defender designations are removed from all units and "
+        "players, and all \u201cthis combat\u201d effects expire together.",
+    ),
+    ("466.7.a", "466.7.c"),
+)
+
+# Each kind of effect is a step in the showdown and a step on the chain; its class has the words.
+SHOWDOWN_PLAYS = {
+    key: entry(
+        f"showdown-{key.replace('_', '-')}", Played, kind.in_showdown, ("341",), count="amount"
+    )
+    for key, kind in EFFECTS.items()
+}
+CHAIN_RESOLUTIONS = {
+    key: entry(
+        f"chain-{key.replace('_', '-')}", Resolution, kind.on_chain, ("327",), count="amount"
+    )
+    for key, kind in EFFECTS.items()
+}
+
+# Which chain: before the result, after it (before control), after control (before the end of
+# combat), or after the combat.
+CHAIN_ADDS = {
+    "chain": CHAIN_ADD,
+    "result-effects": CHAIN_ADD_RESULT,
+    "control-effects": CHAIN_ADD_CONTROL,
+    "after-combat": CHAIN_ADD_AFTER,
+}

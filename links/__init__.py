@@ -1,0 +1,99 @@
+"""Every link the site makes: from a page, in any language and at any depth, to a page,
+a rule, a worked example, one of its steps, or a file shared by every language.
+
+The built site uses relative links only, so it works from disk, from a zip and
+under any path of any host. Pages of the source language sit at the site's root,
+those of each other language under a folder named for it (mkdocs-static-i18n's
+folder layout). This module is the only one that knows that, or does URL
+arithmetic.
+
+>>> here = Page("fr", "guide/combat.md")
+>>> link(here, Page("fr", "resolution-step.md"), "example-x")
+'../resolution-step.html#example-x'
+>>> link(here, Page("fr", "resolution-step.md"), markdown=True)
+'../resolution-step.md'
+>>> shared(here, "examples/x.yml")
+'../../examples/x.yml'
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from typing import Protocol
+
+from vocabulary import SOURCE_LANGUAGE
+
+RULES_FOLDER = "rules-browser"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page of the site: its language and its path among that language's pages."""
+
+    lang: str
+    path: str  # e.g. "resolution-step.md" or "rules-browser/400.md"
+
+    @property
+    def uri(self) -> str:
+        """Where the page's source sits in the site's files: ``fr/resolution-step.md``."""
+        return language_folder(self.lang) + self.path
+
+    @property
+    def output(self) -> str:
+        """Where the page is written: ``fr/resolution-step.html``."""
+        return self.uri.removesuffix(".md") + ".html"
+
+
+def language_folder(lang: str) -> str:
+    """The folder of a language's pages, relative to the site's root ("" or "fr/")."""
+    return "" if lang == SOURCE_LANGUAGE else f"{lang}/"
+
+
+def _relative(from_page: Page, target: str, anchor: str) -> str:
+    url = posixpath.relpath(target, posixpath.dirname(from_page.output) or ".")
+    return f"{url}#{anchor}" if anchor else url
+
+
+def link(from_page: Page, to: Page, anchor: str = "", *, markdown: bool = False) -> str:
+    """A relative link; ``markdown``: to the ``.md`` source, as Markdown (MkDocs checks those)."""
+    return _relative(from_page, to.uri if markdown else to.output, anchor)
+
+
+def shared(from_page: Page, file: str) -> str:
+    """A file every language shares, at the site's root (``examples/x.yml``, ``assets/…``)."""
+    return _relative(from_page, file, "")
+
+
+class RuleAddress(Protocol):
+    @property
+    def chapter(self) -> int: ...
+
+    @property
+    def anchor(self) -> str: ...
+
+
+def rule_page(lang: str, number: RuleAddress) -> Page:
+    """The rules-browser page holding a rule: one page per hundred rules."""
+    return Page(lang, f"{RULES_FOLDER}/{number.chapter}.md")
+
+
+def rule(from_page: Page, number: RuleAddress, *, markdown: bool = False) -> str:
+    return link(from_page, rule_page(from_page.lang, number), number.anchor, markdown=markdown)
+
+
+def example_anchor(example_id: str) -> str:
+    return f"example-{example_id}"
+
+
+def step_anchor(prefix: str, number: int) -> str:
+    return f"{prefix}-{number}"
+
+
+def search_base(material_base: str, lang: str) -> str:
+    """Material's ``base`` (the way to the site's root) extended to a language's folder."""
+    return (
+        posixpath.join(material_base, language_folder(lang))
+        if lang != SOURCE_LANGUAGE
+        else material_base
+    )

@@ -1,0 +1,44 @@
+"""Putting text into a page: every value that comes from a data file is escaped where it lands.
+
+Rule texts, titles, captions and names are edited by many hands; none of it
+may become markup or script. Each function here serves one context.
+
+>>> text('<img src=x onerror="go()"> & *stars*')
+'&lt;img src=x onerror="go()"&gt; &amp; *stars*'
+>>> attribute('"><svg onload=go()>')
+'&quot;&gt;&lt;svg onload=go()&gt;'
+>>> markdown_literal("A *bold* [link](x) <b>")
+'A \\\\*bold\\\\* \\\\[link\\\\]\\\\(x\\\\) &lt;b&gt;'
+>>> script_json({"name": "</script><script>go()</script>"})
+'{"name":"\\\\u003c/script\\\\u003e\\\\u003cscript\\\\u003ego()\\\\u003c/script\\\\u003e"}'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+# Python-Markdown's escapable characters (with the tables extension's "|").
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
+def text(value: str) -> str:
+    """``value`` as HTML text (between tags)."""
+    return html.escape(value, quote=False)
+
+
+def attribute(value: str) -> str:
+    """``value`` inside a double-quoted HTML attribute."""
+    return html.escape(value, quote=True)
+
+
+def markdown_literal(value: str) -> str:
+    """``value`` shown as written in a Markdown paragraph or heading: no markup, no HTML."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(value, quote=False))
+
+
+def script_json(value: object) -> str:
+    """``value`` as JSON inside ``<script type="application/json">``: no ``<`` can end it."""
+    data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -1,0 +1,125 @@
+"""The one reader of a page's Markdown: references with their lines, code as Markdown sees it."""
+
+from __future__ import annotations
+
+import re
+
+import markdown
+import pytest
+
+from docset.scan import Kind, replace, scan
+
+PAGE = """\
+Intro cites [[466.3.a]] and [[470]].
+
+Inline code stays literal: `[[466.3.b]]` and ``a [[455]] b``.
+
+```markdown
+A fenced [[466.5.b]] stays literal too.
+```
+
+~~~
+[[418.1]]
+~~~
+
+[[example: four-vs-four]]
+
+Again [[466.3.a]].
+"""
+
+
+def test_finds_rules_and_examples_with_their_lines_outside_code() -> None:
+    found = [(r.kind, r.value, r.line) for r in scan(PAGE).references]
+    assert found == [
+        (Kind.RULE, "466.3.a", 1),
+        (Kind.RULE, "470", 1),
+        (Kind.EXAMPLE, "four-vs-four", 13),
+        (Kind.RULE, "466.3.a", 15),
+    ]
+    assert scan(PAGE).problems == ()
+
+
+def test_lines_count_from_where_the_markdown_starts_in_its_file() -> None:
+    assert [r.line for r in scan("\n\n[[470]]\n", first_line=5).references] == [7]
+
+
+def test_replacement_leaves_code_untouched() -> None:
+    refs = list(scan(PAGE).references)
+    out = replace(PAGE, refs, {r.start: f"<{r.value}>" for r in refs})
+    assert "`[[466.3.b]]`" in out and "A fenced [[466.5.b]]" in out and "[[418.1]]" in out
+    assert out.startswith("Intro cites <466.3.a> and <470>.")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Broken [[188] here.", "'[[' is never closed"),
+        ("Broken [[188 here.", "'[[' is never closed"),
+        ("Broken [188]] here.", "']]' closes nothing"),
+        ("Stray [[[188]]] here.", "a stray bracket"),
+        ("Padded [[ 466.3.a ]] here.", "no spaces inside the brackets: [[466.3.a]]"),
+        ("Zero [[466.01]] here.", "not a rule number (no leading zeros"),
+        ("Words [[see the rules]] here.", "not a reference"),
+        ("A footnote[^1] here.", "plain footnotes are not used here"),
+        ("Inline [[example: x]] example.", "an example goes on a line of its own"),
+    ],
+)
+def test_malformed_references_are_problems_at_their_line(text: str, message: str) -> None:
+    found = scan(f"First line.\n\n{text}\n")
+    assert found.references == ()
+    [(line, what)] = found.problems
+    assert line == 3 and message in what
+
+
+def test_an_escaped_bracket_keeps_a_reference_literal() -> None:
+    found = scan("Write \\[[466.3.a]] to cite a rule.\n")
+    assert found.references == () and found.problems == ()
+
+
+# Each case holds [[188]] once; True if Python-Markdown (with the site's extensions) shows it as code.
+CONTEXTS = {
+    "Plain [[188]] text.": False,
+    "Code `[[188]]` span.": True,
+    "Code ``a `[[188]]` b`` span.": True,
+    "Raw <code>[[188]]</code> element.": True,
+    "Raw <kbd>[[188]]</kbd> element.": True,
+    "A comment <!-- [[188]] --> here.": True,
+    "Para.\n\n    [[188]] indented\n": True,
+    "Para.\n\n\t[[188]] tab-indented\n": True,
+    "- item\n\n    [[188]] list continuation\n": False,
+    "- item\n\n        [[188]] code in a list\n": True,
+    "!!! note\n\n    [[188]] in an admonition\n": False,
+    "!!! note\n\n        [[188]] code in an admonition\n": True,
+    "```\n[[188]]\n```\n": True,
+    "~~~~\n```\n[[188]]\n~~~~\n": True,
+    "- item\n\n    ```\n    [[188]]\n    ```\n": True,
+    "Para\n    [[188]] lazy continuation\n": False,
+    "<pre>\n[[188]]\n</pre>\n": True,
+    "| a | b |\n| - | - |\n| `[[188]]` | x |\n": True,
+    "| a | b |\n| - | - |\n| [[188]] | x |\n": False,
+}
+
+EXTENSIONS = [
+    "abbr",
+    "admonition",
+    "attr_list",
+    "md_in_html",
+    "tables",
+    "toc",
+    "pymdownx.details",
+    "pymdownx.superfences",
+]
+
+
+def shown_as_code(text: str) -> bool:
+    html = markdown.Markdown(extensions=EXTENSIONS).convert(text)
+    inside_code = re.findall(r"<(code|pre|kbd)\b[^>]*>(.*?)</\1>", html, re.S)
+    return any("[[188]]" in body for _, body in inside_code) or "<!-- [[188]] -->" in html
+
+
+@pytest.mark.parametrize("text", list(CONTEXTS))
+def test_code_is_what_python_markdown_renders_as_code(text: str) -> None:
+    assert shown_as_code(text) == CONTEXTS[text], "the case's expectation disagrees with Markdown"
+    cited = [r.value for r in scan(text).references]
+    assert cited == ([] if CONTEXTS[text] else ["188"])
+    assert scan(text).problems == ()

@@ -1,0 +1,59 @@
+"""Every word the site and the engine say, in each language, from gettext catalogs.
+
+English is the source language: each message is written once, in English, where
+it is used (``message("board:trash", "Trash")``), with a context naming it, and
+translated in ``locales/<lang>/LC_MESSAGES/riftbound.po``, the format translators'
+tools read. Plural forms follow each language's rule from the catalog's header
+(French: 0 and 1 are singular). Text comes out typeset for its language
+(``vocabulary.typography``): plain text, escaped by whoever puts it in a page.
+
+>>> from vocabulary import plural_message
+>>> units = plural_message("demo", "{count} unit", "{count} units")
+>>> units("en", 1), units("en", 2), units("en", 0)
+('1 unit', '2 units', '0 units')
+"""
+
+from __future__ import annotations
+
+from vocabulary.catalogs import (
+    DOMAIN,
+    SOURCE_LANGUAGE,
+    Message,
+    catalog_path,
+    languages,
+    message,
+    messages,
+    plural_message,
+)
+from vocabulary.typography import typeset
+
+__all__ = [
+    "DOMAIN",
+    "SOURCE_LANGUAGE",
+    "Message",
+    "catalog_path",
+    "join",
+    "language_name",
+    "languages",
+    "message",
+    "messages",
+    "plural_message",
+    "typeset",
+]
+
+AND = message("list:and", "{items} and {last}")
+
+
+def language_name(code: str, lang: str) -> str:
+    """The name of language ``code`` in ``lang`` ("anglais"), from Babel's locale data."""
+    from babel import Locale
+
+    name = Locale.parse(code).get_display_name(lang)
+    return name or code
+
+
+def join(items: list[str], lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in ``lang``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return AND(lang, items=", ".join(items[:-1]), last=items[-1])

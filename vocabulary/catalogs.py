@@ -1,0 +1,133 @@
+"""Messages and the gettext catalogs that translate them.
+
+A catalog is read once per process. On CPython it is compiled from its ``.po``
+file with Babel; where a compiled ``.mo`` sits beside it (the in-browser engine
+ships those, compiled by Babel at build), that is read instead: one catalog,
+two forms of the same file. Either way Python's ``gettext`` does the lookup.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+
+from vocabulary.typography import typeset
+
+SOURCE_LANGUAGE = "en"
+DOMAIN = "riftbound"
+
+_REGISTRY: dict[tuple[str, str], Message] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message: its context (a stable key), its English text and plural."""
+
+    context: str
+    text: str
+    plural: str | None = None
+
+    def __call__(self, lang: str, count: int | None = None, **values: object) -> str:
+        """The message in ``lang``, placeholders filled, typeset; ``count`` picks the plural."""
+        translations = catalog(lang)
+        if self.plural is None:
+            template = translations.pgettext(self.context, self.text)
+        else:
+            n = 1 if count is None else count
+            template = translations.npgettext(self.context, self.text, self.plural, n)
+            values.setdefault("count", n)
+        return typeset(template.format(**values), lang)
+
+    @property
+    def placeholders(self) -> frozenset[str]:
+        return placeholders(self.text) | placeholders(self.plural or "")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (message if self.plural is None else plural_message, self._args())
+
+    def _args(self) -> tuple[str, ...]:
+        return (
+            (self.context, self.text)
+            if self.plural is None
+            else (
+                self.context,
+                self.text,
+                self.plural,
+            )
+        )
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The ``{names}`` a template fills."""
+    return frozenset(field for _, field, _, _ in string.Formatter().parse(template) if field)
+
+
+def _register(entry: Message) -> Message:
+    known = _REGISTRY.setdefault((entry.context, entry.text), entry)
+    if known != entry:
+        raise ValueError(f"message {entry.context!r} declared twice with different plurals")
+    return known
+
+
+def message(context: str, text: str) -> Message:
+    """A message with no plural. Extracted by ``make catalogs`` (keyword ``message:1c,2``)."""
+    return _register(Message(context, text))
+
+
+def plural_message(context: str, singular: str, plural: str) -> Message:
+    """A message whose wording depends on a number (keyword ``plural_message:1c,2,3``)."""
+    return _register(Message(context, singular, plural))
+
+
+def messages() -> list[Message]:
+    """Every message declared by the modules imported so far."""
+    return list(_REGISTRY.values())
+
+
+def _locales() -> Traversable:
+    return resources.files("vocabulary").joinpath("locales")
+
+
+def catalog_path(lang: str, suffix: str = ".po") -> Traversable:
+    return _locales().joinpath(lang, "LC_MESSAGES", DOMAIN + suffix)
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """English, then every language with a catalog, in alphabetical order."""
+    found = sorted(
+        entry.name
+        for entry in _locales().iterdir()
+        if entry.is_dir()
+        and (catalog_path(entry.name).is_file() or catalog_path(entry.name, ".mo").is_file())
+    )
+    return (SOURCE_LANGUAGE, *found)
+
+
+@cache
+def catalog(lang: str) -> gettext.NullTranslations:
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    if lang not in languages():
+        known = ", ".join(languages())
+        raise LookupError(f"no catalog for language {lang!r} (known: {known})")
+    compiled = catalog_path(lang, ".mo")
+    data = compiled.read_bytes() if compiled.is_file() else compile_catalog(lang)
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def compile_catalog(lang: str) -> bytes:
+    """The ``.po`` catalog compiled to ``.mo`` bytes by Babel (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with catalog_path(lang).open("rb") as source:
+        parsed = read_po(source, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, parsed)
+    return buffer.getvalue()

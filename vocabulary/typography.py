@@ -1,0 +1,64 @@
+"""Typography per language, applied once to every text the site shows.
+
+French puts a narrow no-break space (U+202F) before ``;`` ``!`` ``?``, a
+no-break space (U+00A0) before ``:`` and inside « », and a typographic
+apostrophe (’) in words. The same function serves pages (a Markdown
+treeprocessor skips code and quoted English) and generated text (messages,
+rule texts, names). It is idempotent, and leaves URLs alone.
+
+>>> typeset("Résultat : aucun résultat ; l'attaquant a-t-il gagné ?", "fr")
+'Résultat\\xa0: aucun résultat\\u202f; l’attaquant a-t-il gagné\\u202f?'
+>>> typeset("« de ce combat »", "fr")
+'«\\xa0de ce combat\\xa0»'
+>>> typeset("Voir https://example.org/a?b=c:d ici : fin", "fr")
+'Voir https://example.org/a?b=c:d ici\\xa0: fin'
+>>> typeset("Step 3b: done", "en")
+'Step 3b: done'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+
+# URLs and addresses are kept as they are.
+_KEEP = re.compile(r"[a-z][a-z0-9+.-]*://\S+|www\.\S+", re.I)
+# What a mark follows: a word, a closing mark, a digit, or (in a page) markup before the text
+# (\x03 ends Python-Markdown's placeholders; ^ is the start of a text after an element).
+_AFTER = r"(?:(?<=[\w)\]»”’\"'.%\x03])|^)"
+# Blanks (or none) before ; ! ?
+_TIGHT = re.compile(_AFTER + r"[ \t\u00a0\u202f]*([;!?]+)(?=\s|$|[)\]»”’\"'<\x02])")
+# Blanks (or none) before a colon, but not "12:30" nor "rule-1:2".
+_COLON = re.compile(_AFTER + r"[ \t\u00a0\u202f]*:(?=\s|$|\x02)")
+_OPEN = re.compile(r"«[ \t\u00a0\u202f]*")
+_CLOSE = re.compile(r"[ \t\u00a0\u202f]*»")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def french(text: str) -> str:
+    parts = _KEEP.split(text)
+    kept = _KEEP.findall(text)
+    out = [_french_prose(parts[0])]
+    for url, prose in zip(kept, parts[1:], strict=True):
+        out += [url, _french_prose(prose)]
+    return "".join(out)
+
+
+def _french_prose(text: str) -> str:
+    text = _APOSTROPHE.sub("’", text)
+    text = _TIGHT.sub(lambda m: NNBSP + m[1], text)
+    text = _COLON.sub(NBSP + ":", text)
+    text = _OPEN.sub("«" + NBSP, text)
+    return _CLOSE.sub(NBSP + "»", text)
+
+
+RULES: dict[str, Callable[[str], str]] = {"fr": french}
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` with ``lang``'s typography (unchanged for a language without rules)."""
+    rule = RULES.get(lang)
+    return rule(text) if rule else text
