@@ -9,42 +9,26 @@ Adding a kind is adding a class to ``EFFECTS``.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
-from engine.model import Board, CombatEffect, Lasting, Name, Trigger, Unit, Zone
-from vocabulary import Message, message, plural_message
+from engine.model import (
+    JSON,
+    Ability,
+    CombatEffect,
+    Effect,
+    Lasting,
+    Name,
+    Resolved,
+    Table,
+    Trigger,
+    Unit,
+    Zone,
+)
+from vocabulary import message, plural_message
 
-JSON = dict[str, Any]
-
-
-class Table(Protocol):
-    """What an effect may use of the combat it happens in."""
-
-    board: Board
-
-    def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
-        """Apply damage shields to ``amount``: (dealt, prevented)."""
-        ...
-
-    def triggered(self, unit: Unit, trigger: Trigger) -> bool:
-        """Record ``unit``'s abilities that ``trigger`` fires."""
-        ...
-
-    def new_unit_id(self, wanted: str) -> str:
-        """``wanted``, or a fresh id if a unit already has it."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """What an effect did: the unit it affected, and the number and place it says."""
-
-    target: str
-    amount: int | None = None
-    zone: Zone | None = None
+__all__ = ["EFFECTS", "Ability", "Effect", "Resolved", "Table", "effect_of"]
 
 
 def _name(value: str | Mapping[str, str]) -> Name:
@@ -53,33 +37,6 @@ def _name(value: str | Mapping[str, str]) -> Name:
 
 TARGET: JSON = {"$ref": "#/$defs/id", "description": "The id of the unit affected."}
 AMOUNT: JSON = {"type": "integer", "minimum": 0}
-
-
-class Effect(ABC):
-    """One kind of effect; instances are frozen dataclasses read from a scenario."""
-
-    key: ClassVar[str]
-    description: ClassVar[str]
-    schema: ClassVar[JSON]
-    in_showdown: ClassVar[Message]  # "Showdown: {player} …"
-    on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
-
-    @classmethod
-    @abstractmethod
-    def load(cls, body: Mapping[str, Any]) -> Effect: ...
-
-    @property
-    @abstractmethod
-    def target(self) -> str | None:
-        """The unit on the board this acts on (None: it makes a new one)."""
-
-    @abstractmethod
-    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
-        """Do it; None if its target is no longer on the board."""
-
-    def on_board(self, table: Table) -> Unit | None:
-        unit = table.board.units.get(self.target or "")
-        return unit if unit is not None and unit.zone.in_play else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,14 +249,6 @@ class CantMove(Effect):
 EFFECTS: dict[str, type[Effect]] = {
     kind.key: kind for kind in (PlayUnit, DealDamage, GiveMight, PreventDamage, CantMove)
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """A triggered ability: when it fires, and what it does."""
-
-    trigger: Trigger
-    effect: Effect
 
 
 def effect_of(spec: Mapping[str, Any]) -> Effect:

@@ -6,12 +6,15 @@ the trace keeps frozen snapshots (see ``engine.trace``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Any, ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from engine.effects import Ability
+from vocabulary import Message
+
+JSON = dict[str, Any]
 
 # A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; English serves where one is missing.
 Name = dict[str, str]
@@ -127,3 +130,65 @@ class Board:
         """Players with units at the battlefield, in seating order."""
         present = {u.controller for u in self.at_battlefield()}
         return [p for p in self.players if p in present]
+
+
+class Table(Protocol):
+    """What an effect may use of the combat it happens in."""
+
+    board: Board
+
+    def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
+        """Apply damage shields to ``amount``: (dealt, prevented)."""
+        ...
+
+    def triggered(self, unit: Unit, trigger: Trigger) -> bool:
+        """Record ``unit``'s abilities that ``trigger`` fires."""
+        ...
+
+    def new_unit_id(self, wanted: str) -> str:
+        """``wanted``, or a fresh id if a unit already has it."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What an effect did: the unit it affected, and the number and place it says."""
+
+    target: str
+    amount: int | None = None
+    zone: Zone | None = None
+
+
+class Effect(ABC):
+    """One kind of effect; instances are frozen dataclasses read from a scenario."""
+
+    key: ClassVar[str]
+    description: ClassVar[str]
+    schema: ClassVar[JSON]
+    in_showdown: ClassVar[Message]  # "Showdown: {player} …"
+    on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
+
+    @classmethod
+    @abstractmethod
+    def load(cls, body: Mapping[str, Any]) -> Effect: ...
+
+    @property
+    @abstractmethod
+    def target(self) -> str | None:
+        """The unit on the board this acts on (None: it makes a new one)."""
+
+    @abstractmethod
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        """Do it; None if its target is no longer on the board."""
+
+    def on_board(self, table: Table) -> Unit | None:
+        unit = table.board.units.get(self.target or "")
+        return unit if unit is not None and unit.zone.in_play else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A triggered ability: when it fires, and what it does."""
+
+    trigger: Trigger
+    effect: Effect

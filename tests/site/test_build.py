@@ -112,7 +112,11 @@ def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> 
     heading = soup.find(id="rule-466-7-c")
     cited = heading.find_next(class_="rb-cited-by").parent
     hrefs = {a["href"] for a in cited.find_all("a")}
-    assert hrefs == {"../resolution-step.html", "../triggers-between-combat-stages.html"}
+    assert hrefs == {
+        "../glossary.html",
+        "../resolution-step.html",
+        "../triggers-between-combat-stages.html",
+    }
 
 
 def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
