@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
-from vocabulary import Message
+from vocabulary import Message, typeset
 
 JSON = dict[str, Any]
 
@@ -21,7 +21,8 @@ Name = dict[str, str]
 
 
 def localized(name: Name, lang: str) -> str:
-    return name.get(lang) or name.get("en") or next(iter(name.values()), "")
+    """The name in ``lang`` (or the one every language shares), typeset for ``lang``."""
+    return typeset(name.get(lang) or name.get("en") or next(iter(name.values()), ""), lang)
 
 
 class Zone(StrEnum):
