@@ -12,17 +12,18 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as etree
 
-from markdown import Markdown
+from markdown import Markdown, util
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
-from markdown import util
 from markdown.util import AtomicString
 
 from vocabulary import SOURCE_LANGUAGE, typeset
 
 VERBATIM = frozenset({"code", "pre", "kbd", "samp", "script", "style", "math"})
 PLACEHOLDER = re.compile(util.HTML_PLACEHOLDER % r"(\d+)")
-OTHER_LANGUAGE = re.compile(r"<(?P<tag>[a-z][a-z0-9]*)\b[^>]*\blang=[\"']?(?P<lang>[a-zA-Z-]+)", re.I)
+OTHER_LANGUAGE = re.compile(
+    r"<(?P<tag>[a-z][a-z0-9]*)\b[^>]*\blang=[\"']?(?P<lang>[a-zA-Z-]+)", re.I
+)
 
 
 class TypographyProcessor(Treeprocessor):

@@ -27,7 +27,10 @@ def render(lang: str) -> str:
 
 def test_french_prose_gets_its_spaces_and_apostrophes() -> None:
     html = render("fr")
-    assert "Résultat\u00a0: «\u00a0aucun résultat\u00a0»\u202f; l’unité gagne\u202f! Vraiment\u202f?" in html
+    assert (
+        "Résultat\u00a0: «\u00a0aucun résultat\u00a0»\u202f; l’unité gagne\u202f! Vraiment\u202f?"
+        in html
+    )
     assert "</strong>\u00a0: suite" in html
 
 
