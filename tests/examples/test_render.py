@@ -7,9 +7,10 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
-from engine import load_scenario, run_combat
+from engine import Mismatch, load_scenario, run_combat
 from engine.messages import Names, narrate
 from tests.conftest import ROOT
+from tests.pending import awaiting
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
@@ -102,3 +103,25 @@ def test_names_are_escaped_in_html_and_in_board_data() -> None:
     assert "<b>Evil</b>" not in html and "&lt;b&gt;Evil&lt;/b&gt;" in html
     data = html[html.index('class="rb-boards">') :]
     assert data.count("</script>") == 1  # only the element's own end tag
+
+
+@awaiting("the renderer's verdict says what the run says")
+@pytest.mark.parametrize(
+    ("lang", "verified"), [("en", "Verified by the engine"), ("fr", "Vérifié par le moteur")]
+)
+def test_a_run_that_differs_from_the_engine_is_not_shown_as_verified(
+    lang: str, verified: str
+) -> None:
+    """The verdict says what the run says: with a mismatch, never "✓ Verified"."""
+    file = ROOT / "examples" / "whole-combat.yml"
+    scenario = load_scenario(file)
+    outcome = run_combat(scenario)
+    line = scenario.line_of("expected", "control")
+    mismatch = Mismatch(str(file), line, "control", "blue", str(outcome.control_after))
+    run = ExampleRun(scenario, outcome, (mismatch,), file)
+    assert not run.verified
+    html = ExampleRenderer(run, lang, lambda n: "#", "x.yml").html()
+    verdict = BeautifulSoup(html, "html.parser").select_one(".rb-verdict")
+    assert verdict is not None, "the verdict is still shown, saying the run differs"
+    assert verified not in verdict.get_text() and "✓" not in verdict.get_text()
+    assert verified not in html

@@ -90,11 +90,6 @@ def test_every_footnote_link_lands_on_an_existing_rule_anchor(
             assert anchor in anchors(built_site, lang_prefix + target), (path, href)
 
 
-def test_footnote_tooltips_are_enabled(built_site: Path) -> None:
-    html = (built_site / "resolution-step.html").read_text()
-    assert '"content.footnote.tooltips"' in html
-
-
 def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -> None:
     french = page(built_site, "fr/resolution-step.html")
     assert french.find("h1").get_text(strip=True).rstrip("¶") == "L'étape de résolution"
@@ -145,10 +140,31 @@ def test_footer_says_unofficial_in_both_languages(built_site: Path) -> None:
     assert "ni approuvé" in french and "le texte anglais fait foi" in french
 
 
-def test_home_page_names_the_rules_version(built_site: Path) -> None:
-    for path in ("index.html", "fr/index.html"):
-        text = page(built_site, path).get_text()
-        assert "v1.4" in text and "Vendetta" in text
+MONTHS = {
+    "en": "January February March April May June July August September October November December",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+}
+
+
+def long_date(iso: str, lang: str) -> str:
+    year, month, day = (int(part) for part in iso.split("-"))
+    return f"{day} {MONTHS[lang].split()[month - 1]} {year}"
+
+
+def test_home_page_names_the_edition_and_dates_of_the_rules_it_carries(built_site: Path) -> None:
+    """The article itself (not the footer) names the rules files' edition, updated and published
+    dates: a new edition in rules/ without the home page saying so fails."""
+    from rulebook import load_rulebook
+    from tests.conftest import ROOT
+
+    book = load_rulebook(ROOT / "rules", "core-rules-1.4")
+    for lang, path in (("en", "index.html"), ("fr", "fr/index.html")):
+        article = page(built_site, path).select_one("article.md-content__inner")
+        text = " ".join(article.get_text(" ").replace("\u00a0", " ").split())
+        edition = " ".join(book.edition(lang).replace("\u00a0", " ").split())
+        assert edition and edition in text, (path, edition)
+        for key in ("updated", "published"):
+            assert long_date(book.meta(lang, key), lang) in text, (path, key)
 
 
 def test_translation_status_lists_every_page_pair_in_both_languages(built_site: Path) -> None:
