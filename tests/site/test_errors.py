@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from docset.sandbox import copy_sources
-from tests.conftest import ROOT, mkdocs
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_sources(ROOT, tmp_path / "project")
+from tests.conftest import mkdocs
 
 
 def edit(file: Path, old: str, new: str) -> int:
