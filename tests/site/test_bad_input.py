@@ -144,6 +144,13 @@ def huge(project: Path, name: str) -> Expected:
     return {name: None}
 
 
+def unreadable(project: Path, name: str) -> Expected:
+    (project / name).chmod(0)
+    if os.access(project / name, os.R_OK):
+        pytest.skip("chmod 000 does not stop this user reading (root)")
+    return {name: None}
+
+
 def both_pages(change: Callable[[Path, str], Expected]) -> Callable[[Path], Expected]:
     """The same fault in the English page and its French twin: each reported once."""
 
@@ -264,6 +271,7 @@ CASES = [
     ),
     Case("rules-bom", lambda p: bom(p, RULES_EN), BOM + " (today: 'unexpected text')", SAYS_BOM),
     Case("rules-nul-on-line-2", lambda p: nul_on_line_2(p, RULES_EN), NUL + " (today: accepted)"),
+    Case("rules-unreadable", lambda p: unreadable(p, RULES_EN), TRACEBACK),
     Case("rules-leading-zero-466.01", leading_zero, "rule numbers with leading zeros are errors"),
     Case("rules-huge", lambda p: huge(p, RULES_EN), SIZE),
     # pages (the same fault in both languages: each page reported once)
@@ -274,6 +282,7 @@ CASES = [
         SAYS_UTF8,
     ),
     Case("page-bom", both_pages(bom), BOM + " (today: accepted)", SAYS_BOM),
+    Case("page-unreadable", both_pages(unreadable), TRACEBACK),
     Case("page-nul-on-line-2", both_pages(nul_on_line_2), NUL + " (today: accepted)"),
     Case("page-deep-nesting", both_pages(deep_list), f"nesting bounded in pages ({TRACEBACK})"),
     Case("citation-[[188]", both_pages(citation("[[188]")), CITE),
@@ -290,6 +299,7 @@ CASES = [
         SAYS_UTF8,
     ),
     Case("scenario-bom", lambda p: bom(p, SCENARIO), BOM + " (today: accepted)", SAYS_BOM),
+    Case("scenario-unreadable", lambda p: unreadable(p, SCENARIO), TRACEBACK, check_pending=""),
     Case(
         "scenario-directory",
         directory_named_yml,
