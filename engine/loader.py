@@ -54,19 +54,75 @@ class TooBig(Exception):
     pass
 
 
+def flow_depth_problem(text: str, path: str) -> Problem | None:
+    """A ``[[[[…`` or ``{{{…`` nested past ``MAX_DEPTH``: refused before libyaml, whose composer
+    recurses in C (100,000 levels crash the process).
+
+    Brackets are counted outside quoted strings and comments. A quote is taken to open a
+    string only where YAML starts one (after ``[ { ,`` or a blank after ``: - ?``, or at a
+    line's start), so a string is never imagined where YAML reads brackets: the count may
+    be high, never low.
+    """
+    depth, line, quote, comment = 0, 1, "", False
+    before, last = "\n", "\n"  # the previous character, and the previous one not blank
+    escaped = False
+    for char in text:
+        if char == "\n":
+            line, comment = line + 1, False
+        if comment:
+            pass
+        elif quote:
+            if escaped:
+                escaped = False
+            elif quote == '"' and char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'" and (before in "[{,\n" or (before in " \t" and last in ":-?[{,\n")):
+            quote = char
+        elif char == "#" and before in " \t\n":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return Problem(path, line, f"nested too deeply (over {MAX_DEPTH} levels)")
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        before = char
+        if char not in " \t":
+            last = char
+    return None
+
+
+# Errors about something left open: the line where it opened is the one to fix.
+UNCLOSED = ("while parsing a flow", "while scanning a quoted scalar")
+
+
+def syntax_problem(error: yaml.MarkedYAMLError, path: str) -> Problem:
+    """A YAML error at the line to fix (where an unclosed bracket or quote opened, otherwise
+    where the fault is), saying where else it shows."""
+    opened, noticed = error.context_mark, error.problem_mark
+    unclosed = bool(error.context and error.context.startswith(UNCLOSED))
+    mark, other = (opened, noticed) if unclosed and opened else (noticed or opened, None)
+    line = mark.line + 1 if mark else 1
+    reason = ", ".join(r for r in (error.context, error.problem) if r) or "not valid YAML"
+    if other and other.line + 1 != line:
+        reason += f" (noticed on line {other.line + 1})"
+    return Problem(path, line, f"YAML syntax error: {reason}")
+
+
 def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     """Parse YAML into plain data plus the line of every node."""
     if len(text) > MAX_BYTES:
         raise ProblemsFound(
             [Problem(path, 0, f"too large: {len(text):,} characters (the limit is {MAX_BYTES:,})")]
         )
+    if too_deep := flow_depth_problem(text, path):
+        raise ProblemsFound([too_deep])
     try:
         root = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 1
-        reason = error.problem or error.context or "not valid YAML"
-        raise ProblemsFound([Problem(path, line, f"YAML syntax error: {reason}")]) from None
+        raise ProblemsFound([syntax_problem(error, path)]) from None
     except yaml.YAMLError as error:
         raise ProblemsFound([Problem(path, 1, f"YAML syntax error: {error}")]) from None
     except RecursionError:
@@ -133,8 +189,29 @@ def closest(word: str, choices: list[str]) -> str:
     return f" (did you mean '{near[0]}'?)" if near else ""
 
 
+def alternatives(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """The errors to report for a value that fits none of its alternatives ("a name, or
+    {en: …, fr: …}"): those of the alternative of the value's own kind, if there is one."""
+    branches: dict[int, list[jsonschema.ValidationError]] = {}
+    for sub in error.context or []:
+        branches.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
+    same_kind = [
+        errors
+        for errors in branches.values()
+        if not any(e.validator in ("type", "const") and not e.relative_path for e in errors)
+    ]
+    if len(same_kind) == 1:
+        return [e for sub in same_kind[0] for e in (alternatives(sub) if sub.context else [sub])]
+    return [error]
+
+
 def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iterator[Problem]:
-    for error in validator().iter_errors(data):
+    found = [
+        error
+        for top in validator().iter_errors(data)
+        for error in (alternatives(top) if top.validator in ("oneOf", "anyOf") else [top])
+    ]
+    for error in found:
         at: NodePath = tuple(error.absolute_path)
         line = lines.get(at, 1)
         rule = error.validator
@@ -170,6 +247,19 @@ def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iter
             )
         elif rule == "propertyNames":
             yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")
+        elif rule == "maxLength":
+            yield Problem(
+                path, line, f"{dotted(at)}: too long (over {error.validator_value} characters)"
+            )
+        elif rule == "type":
+            yield Problem(path, line, f"{dotted(at)}: must be a {error.validator_value}")
+        elif rule in ("oneOf", "anyOf"):
+            kinds = " or ".join(
+                str(choice.get("type", choice.get("const", "?")))
+                for choice in schema.get(rule, [])
+                if isinstance(choice, dict)
+            )
+            yield Problem(path, line, f"{dotted(at)}: must be {kinds}")
         else:
             yield Problem(path, line, f"{dotted(at)}: {error.message}")
 
