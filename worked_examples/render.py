@@ -246,25 +246,26 @@ class ExampleRenderer:
 
     # -- the whole example ---------------------------------------------------
 
-    def html(self, stepper_prefix: str | None = None) -> str:
-        """The example; ``stepper_prefix`` (e.g. "combat-step") opens the steps and names their
-        anchors (otherwise they are ``<id>-step-1``, …)."""
+    def html(self, open_steps: bool = False, prefix: str = "", steps: str | None = None) -> str:
+        """The example. ``open_steps``: its step-through shown open (the page's stepper);
+        ``prefix`` names the steps' anchors (``<id>-step`` by default); ``steps`` stands where
+        the step-through goes (it is rendered in place otherwise)."""
         run, lang = self.run, self.lang
-        steps = run.outcome.steps
         scenario = run.scenario
         title = markup.text(localized(scenario.title, lang))
         caption = markup.text(localized(scenario.caption, lang))
         download = links.shared(self.page, f"examples/{run.id}.yml")
-        open_attr = " open" if stepper_prefix else ""
-        summary = markup.text(WALK(lang, len(steps)))
+        open_attr = " open" if open_steps else ""
+        summary = markup.text(WALK(lang, len(run.outcome.steps)))
+        walk = self.steps(prefix or None) if steps is None else steps
         return (
             f'<div class="admonition example rb-example" id="{links.example_anchor(run.id)}" '
             f'data-example="{markup.attribute(run.id)}">'
             f'<p class="admonition-title">{markup.text(EXAMPLE(lang))} {title}</p>'
             f"<p>{caption}</p>"
-            f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>{self.board(steps[0].board)}'
-            f'<details class="rb-walk"{open_attr} data-search-exclude><summary>{summary}</summary>'
-            f"{self.steps(stepper_prefix)}</details>"
+            f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>'
+            f"{self.board(run.outcome.steps[0].board)}"
+            f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{walk}</details>'
             f'<p class="rb-outcome"><strong>{markup.text(OUTCOME(lang))}</strong> {self.outcome()}</p>'
             f'<p class="rb-verdict">{self.verdict()} · '
             f'<a href="{markup.attribute(download)}" download>{markup.text(DOWNLOAD(lang))}</a></p></div>'
