@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -59,7 +60,11 @@ def _french_prose(text: str) -> str:
 RULES: dict[str, Callable[[str], str]] = {"fr": french}
 
 
+@lru_cache(maxsize=65536)
 def typeset(text: str, lang: str) -> str:
-    """``text`` with ``lang``'s typography (unchanged for a language without rules)."""
+    """``text`` with ``lang``'s typography (unchanged for a language without rules).
+
+    Remembered: a site typesets the same names and words thousands of times.
+    """
     rule = RULES.get(lang)
     return rule(text) if rule else text

@@ -182,16 +182,20 @@ class ExampleRenderer:
         return f'<span class="rb-cite">({label} {anchors})</span>'
 
     def step(self, index: int, prefix: str) -> str:
+        """A step: its narration and rules, and the board after it if the step changed it
+        (the first step shows it always; ``stepper.js`` shows the last board for the others)."""
         steps = self.run.outcome.steps
         step = steps[index]
         text = markup.text(narrate(step, self.lang, self.names))
         number = markup.text(STEP(self.lang, n=index + 1))
         anchor = links.step_anchor(prefix, index + 1)
+        changed = changes(steps, index)
+        board = self.board(step.board, changed) if changed or not index else ""
         return (
             f'<li class="rb-step" id="{markup.attribute(anchor)}" '
             f'data-step-id="{markup.attribute(step.id)}">'
             f'<p class="rb-narration"><strong>{number}</strong> {text} {self.citations(step)}</p>'
-            f"{self.board(step.board, changes(steps, index))}</li>"
+            f"{board}</li>"
         )
 
     def outcome(self) -> str:
