@@ -25,14 +25,11 @@ from engine.model import (
     Trigger,
     Unit,
     Zone,
+    name_of,
 )
 from vocabulary import message, plural_message
 
 __all__ = ["EFFECTS", "Ability", "Effect", "Resolved", "Table", "effect_of"]
-
-
-def _name(value: str | Mapping[str, str]) -> Name:
-    return {"en": value} if isinstance(value, str) else dict(value)
 
 
 TARGET: JSON = {"$ref": "#/$defs/id", "description": "The id of the unit affected."}
@@ -72,7 +69,7 @@ class PlayUnit(Effect):
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> PlayUnit:
-        return cls(body["id"], _name(body["name"]), body["might"], Zone(body["at"]))
+        return cls(body["id"], name_of(body["name"]), body["might"], Zone(body["at"]))
 
     @property
     def target(self) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.effects import EFFECTS
 from engine.model import Trigger, Zone
+from vocabulary import SOURCE_LANGUAGE
 
 JSON = dict[str, Any]
 SCHEMA_FILE = "scenario.schema.json"
@@ -51,7 +52,7 @@ def by_language(text: JSON, **extra: Any) -> JSON:
         "type": "object",
         "propertyNames": {"pattern": "^[a-z]{2,3}$"},
         "additionalProperties": text,
-        "required": ["en"],
+        "required": [SOURCE_LANGUAGE],
         **extra,
     }
 
