@@ -69,12 +69,12 @@ mutation: $(TEST_STAMP)
 # The words of the code, extracted into the template; each language's catalog updated from it
 # (new entries come untranslated: the build refuses them until a translator fills them in).
 catalogs: $(STAMP)
-	$(BIN)/pybabel -q extract --no-default-keywords --sort-by-file \
+	$(BIN)/pybabel -q extract --no-default-keywords --sort-by-file --width=100 \
 	  --keyword=message:1c,2 --keyword=plural_message:1c,2,3 \
 	  --project="Riftbound combat rules" --copyright-holder="the site's authors" \
 	  --output-file=$(LOCALES)/riftbound.pot $(CORE) plugins
 	for lang in $(CATALOG_LANGUAGES); do \
-	  if [ -f $(LOCALES)/$$lang/LC_MESSAGES/riftbound.po ]; then action="update --no-fuzzy-matching --ignore-obsolete"; \
+	  if [ -f $(LOCALES)/$$lang/LC_MESSAGES/riftbound.po ]; then action="update --no-fuzzy-matching --ignore-obsolete --width=100"; \
 	  else action=init; fi; \
 	  $(BIN)/pybabel -q $$action --domain=riftbound --input-file=$(LOCALES)/riftbound.pot \
 	    --output-dir=$(LOCALES) --locale=$$lang || exit 1; done

@@ -26,7 +26,7 @@ from docset.status import STATUS_PAGE, git_dates, status_markdown, status_table
 from docset.terminology import Text, load_terminology
 from engine.model import localized
 from rulebook import Rulebook, load_rulebook
-from rulebook.browser import Citing, chapter_page, index, index_page
+from rulebook.browser import Citing, chapter_page, index, index_page, search_entries
 from rulebook.cite import SEPARATOR, Citations
 from vocabulary import SOURCE_LANGUAGE
 from vocabulary.checks import catalog_problems, catalog_texts
@@ -115,6 +115,10 @@ class SiteBuild:
             path = links.rule_page(lang, self.rules.chapters()[chapter][0].number).path
             pages[path] = RenderedPage(page.markdown, page.inserts, page.late, page.anchors)
         return pages
+
+    def search_entries(self, lang: str) -> list[dict[str, str]]:
+        """What the site adds to the theme's search index in ``lang``: one entry per rule."""
+        return search_entries(self.rules, lang)
 
     def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
         """For each rule number, the worked examples where it does something, where shown."""

@@ -89,16 +89,26 @@ def chapter_page(
     """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
     here = links.rule_page(lang, book.chapters()[chapter][0].number)
     rules = book.chapters()[chapter]
-    later: list[str] = []
     body = edition_line(book, lang) + "".join(
-        rule_html(
-            book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()), later
-        )
+        rule_html(book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
         for r in rules
     )
-    markdown = "\n".join([*head(chapter_title(chapter, lang)), markup.placeholder("rules"), ""])
+    markdown = "\n".join([*head(chapter_title(chapter, lang)), markup.late(0), ""])
     anchors = frozenset(r.number.anchor for r in rules)
-    return BrowserPage(markdown, {"rules": body}, tuple(later), anchors)
+    # Late: search gets each rule from search_entries, not by parsing thousands of them.
+    return BrowserPage(markdown, {}, (body,), anchors)
+
+
+def search_entries(book: Rulebook, lang: str) -> list[dict[str, str]]:
+    """One search entry per rule (its number, its text in ``lang``), located from the
+    language's root, as the theme's search index holds them."""
+    home = links.Page(lang, "index.md")
+    entries = []
+    for rule in book:
+        text = "".join(f"<p>{markup.text(p)}</p>" for p in rule.paragraphs(lang))
+        location = links.link(home, links.rule_page(lang, rule.number), rule.number.anchor)
+        entries.append({"location": location, "title": rule.number.text, "text": text})
+    return entries
 
 
 def depth(book: Rulebook, rule: Rule) -> int:
@@ -113,10 +123,9 @@ def rule_html(
     rule: Rule,
     here: links.Page,
     citing: Sequence[Citing],
-    examples: Sequence[Citing],
-    later: list[str],
+    examples: Sequence[Citing] = (),
 ) -> str:
-    """A rule's heading and text; its lists of citing pages and examples go to ``later``."""
+    """A rule's heading, text, and the pages and worked examples that cite or apply it."""
     lang = here.lang
     level = min(2 + depth(book, rule), 6)
     number = rule.number

@@ -41,7 +41,7 @@ class Message:
 
     def template(self, lang: str, n: int | None) -> str:
         """The translation in ``lang`` (its form for ``n``, for a plural message)."""
-        return _template(self, lang, n)
+        return _template(self.context, self.text, self.plural, lang, n)
 
     @property
     def placeholders(self) -> frozenset[str]:
@@ -63,11 +63,11 @@ class Message:
 
 
 @lru_cache(maxsize=8192)
-def _template(message: Message, lang: str, n: int | None) -> str:
+def _template(context: str, text: str, plural: str | None, lang: str, n: int | None) -> str:
     translations = catalog(lang)
-    if message.plural is None or n is None:
-        return translations.pgettext(message.context, message.text)
-    return translations.npgettext(message.context, message.text, message.plural, n)
+    if plural is None or n is None:
+        return translations.pgettext(context, text)
+    return translations.npgettext(context, text, plural, n)
 
 
 def placeholders(template: str) -> frozenset[str]:

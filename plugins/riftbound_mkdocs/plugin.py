@@ -208,17 +208,19 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # Each language's build writes search/search_index.json; keep each language's own.
         # The pipeline stays Material's (en + fr): lunr's French trimmer alone drops digits,
         # and readers search rules by number.
-        index = offline.read_index(Path(config.site_dir))
+        found = offline.read_index(Path(config.site_dir))
         lang = str(config.theme["language"])
-        if index is None:
+        if found is None:
             return
+        index = offline.language_index(found, lang)
+        index["docs"] += self.require_site().search_entries(lang)
         if lang == self.languages[0]:
             self.english_index = index
             # Each language's build writes the site's one 404 page: keep the source language's.
             self.not_found = (Path(config.site_dir) / "404.html").read_bytes()
         else:
             folder = Path(config.site_dir) / links.language_folder(lang) / "search"
-            offline.write_index(folder, offline.language_index(index, lang))
+            offline.write_index(folder, index)
 
     @event_priority(-150)  # after mkdocs-static-i18n has built the other languages
     def _finish(self, config: MkDocsConfig) -> None:
