@@ -40,11 +40,15 @@ class Table(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Resolved:
-    """What an effect did: the unit it affected, and the number and place it says."""
+    """What an effect did: the unit it affected, and the number and place it says.
+
+    An effect on every unit at the battlefield names them all in ``targets``.
+    """
 
     target: str
     amount: int | None = None
     zone: Zone | None = None
+    targets: tuple[str, ...] = ()
 
 
 def _name(value: str | Mapping[str, str]) -> Name:
@@ -63,6 +67,8 @@ class Effect(ABC):
     schema: ClassVar[JSON]
     in_showdown: ClassVar[Message]  # "Showdown: {player} …"
     on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
+    # The second and later effects of one ability: "Then …" (same placeholders as on_chain).
+    then_on_chain: ClassVar[Message]
 
     @classmethod
     @abstractmethod
@@ -71,11 +77,11 @@ class Effect(ABC):
     @property
     @abstractmethod
     def target(self) -> str | None:
-        """The unit on the board this acts on (None: it makes a new one)."""
+        """The unit on the board this acts on (None: it makes a new one, or acts on an area)."""
 
     @abstractmethod
     def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
-        """Do it; None if its target is no longer on the board."""
+        """Do it; None if there is nothing to act on (its target, or any unit in its area)."""
 
     def on_board(self, table: Table) -> Unit | None:
         unit = table.board.units.get(self.target or "")
@@ -111,6 +117,9 @@ class PlayUnit(Effect):
     on_chain = message(
         "chain:play_unit",
         "The ability of {source} resolves: {player} plays {target} ({amount} Might) {zone}.",
+    )
+    then_on_chain = message(
+        "then:play_unit", "Then {player} plays {target} ({amount} Might) {zone}."
     )
 
     @classmethod
@@ -157,6 +166,11 @@ class DealDamage(Effect):
         "The ability of {source} resolves: it deals {amount} damage to {target}.",
         "The ability of {source} resolves: it deals {amount} damage to {target}.",
     )
+    then_on_chain = plural_message(
+        "then:deal_damage",
+        "Then it deals {amount} damage to {target}.",
+        "Then it deals {amount} damage to {target}.",
+    )
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> DealDamage:
@@ -198,6 +212,7 @@ class GiveMight(Effect):
         "chain:give_might",
         "The ability of {source} resolves: {target} gets +{amount} Might this combat.",
     )
+    then_on_chain = message("then:give_might", "Then {target} gets +{amount} Might this combat.")
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> GiveMight:
@@ -240,6 +255,11 @@ class PreventDamage(Effect):
         "The ability of {source} resolves: the next {amount} damage to {target} this combat "
         "will be prevented.",
     )
+    then_on_chain = plural_message(
+        "then:prevent_damage",
+        "Then the next {amount} damage to {target} this combat will be prevented.",
+        "Then the next {amount} damage to {target} this combat will be prevented.",
+    )
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> PreventDamage:
@@ -272,6 +292,7 @@ class CantMove(Effect):
     on_chain = message(
         "chain:cant_move", "The ability of {source} resolves: {target} can't move this turn."
     )
+    then_on_chain = message("then:cant_move", "Then {target} can't move this turn.")
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> CantMove:
@@ -289,20 +310,93 @@ class CantMove(Effect):
         return Resolved(unit.id)
 
 
+@dataclass(frozen=True, slots=True)
+class DealDamageToAll(Effect):
+    """Deal N damage to each unit at the battlefield, all at once."""
+
+    amount: int
+
+    key = "deal_damage_to_all"
+    description = "Deal N damage to each unit at the battlefield, all at once."
+    schema: ClassVar[JSON] = {"properties": {"amount": AMOUNT}, "required": ["amount"]}
+    in_showdown = plural_message(
+        "showdown:deal_damage_to_all",
+        "Showdown: {player} deals {amount} damage to each unit at the battlefield ({targets}).",
+        "Showdown: {player} deals {amount} damage to each unit at the battlefield ({targets}).",
+    )
+    on_chain = plural_message(
+        "chain:deal_damage_to_all",
+        "The ability of {source} resolves: it deals {amount} damage to each unit at the "
+        "battlefield ({targets}).",
+        "The ability of {source} resolves: it deals {amount} damage to each unit at the "
+        "battlefield ({targets}).",
+    )
+    then_on_chain = plural_message(
+        "then:deal_damage_to_all",
+        "Then it deals {amount} damage to each unit at the battlefield ({targets}).",
+        "Then it deals {amount} damage to each unit at the battlefield ({targets}).",
+    )
+
+    @classmethod
+    def load(cls, body: Mapping[str, Any]) -> DealDamageToAll:
+        return cls(body["amount"])
+
+    @property
+    def target(self) -> None:
+        return None
+
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        here = table.board.at_battlefield()
+        if not here:
+            return None
+        hits = [(unit, table.prevent(unit.id, self.amount)[0]) for unit in here]
+        for unit, dealt in hits:
+            unit.damage += dealt
+        for unit, dealt in hits:
+            if dealt:
+                table.triggered(unit, Trigger.DAMAGED)
+        return Resolved("", self.amount, targets=tuple(unit.id for unit in here))
+
+
 EFFECTS: dict[str, type[Effect]] = {
-    kind.key: kind for kind in (PlayUnit, DealDamage, GiveMight, PreventDamage, CantMove)
+    kind.key: kind
+    for kind in (PlayUnit, DealDamage, DealDamageToAll, GiveMight, PreventDamage, CantMove)
 }
+
+# An ability's effects, at most (each is a step of its own when it resolves).
+MAX_EFFECTS = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """A triggered ability: when it fires, and what it does."""
+    """A triggered ability: when it fires, and what it does.
+
+    ``effect`` is its first effect; ``then`` the others, resolved in the order
+    written. ``id`` names it in trigger orders and chain checks; without one,
+    its unit's id does.
+    """
 
     trigger: Trigger
     effect: Effect
+    then: tuple[Effect, ...] = ()
+    id: str | None = None
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        return (self.effect, *self.then)
+
+    def name(self, unit_id: str) -> str:
+        """How trigger orders and chain checks name this ability."""
+        return self.id or unit_id
 
 
 def effect_of(spec: Mapping[str, Any]) -> Effect:
     """The effect a scenario's ability or play names (the schema checked there is one)."""
     key = next(k for k in EFFECTS if k in spec)
     return EFFECTS[key].load(spec[key])
+
+
+def ability_of(spec: Mapping[str, Any]) -> Ability:
+    """An ability as a scenario writes it: one effect, or ``effects`` in order."""
+    effects = [effect_of(e) for e in spec["effects"]] if "effects" in spec else [effect_of(spec)]
+    return Ability(Trigger(spec["when"]), effects[0], tuple(effects[1:]), spec.get("id"))

@@ -73,6 +73,9 @@ class Unit:
     cant_move: bool = False
     # "If this would die, instead …": the zone it goes to (a replacement effect).
     instead_of_dying: Zone | None = None
+    # Whether that replacement leaves its death abilities triggered, as its card says (by
+    # default a replaced death removes them: 808.1.d.1).
+    keeps_death_trigger: bool = False
 
 
 @dataclass(slots=True)
