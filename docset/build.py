@@ -23,18 +23,17 @@ from docset.parity import parity_problems
 from docset.scan import Kind, Reference, replace, scan
 from docset.status import PLACEHOLDER as STATUS_PLACEHOLDER
 from docset.status import STATUS_PAGE, git_date, status_markdown, status_table
-from docset.terminology import Text, findings
+from docset.terminology import Text, load_terminology
 from engine.model import localized
 from rulebook import Rulebook, load_rulebook
 from rulebook.browser import Citing, chapter_page, index, index_page
 from rulebook.cite import SEPARATOR, Citations
+from vocabulary import SOURCE_LANGUAGE
 from vocabulary.checks import catalog_problems, catalog_texts
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
 from worked_examples.catalogue import PLACEHOLDER as CATALOGUE_PLACEHOLDER
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
-
-FRENCH = "fr"
 
 
 @dataclass(frozen=True)
@@ -212,16 +211,7 @@ def load_site(
     problems += reference_problems(docs, rules, examples)
     problems += example_problems(docs, examples, languages)
     problems += engine_rule_problems(examples, rules)
-    if FRENCH in languages:
-        problems += [
-            Problem(
-                f.display,
-                f.line,
-                f"{f.field + ': ' if f.field else ''}'{f.variant}': the "
-                f"glossary's term is {f.term}",
-            )
-            for f in findings(french_texts(docs, examples, rules))
-        ]
+    problems += terminology_problems(docs, examples, rules, languages)
     if problems or rules is None:
         raise ProblemsFound(problems)
     return SiteBuild(root, languages, rules, docs, examples, cache)
@@ -292,27 +282,42 @@ def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator
                 )
 
 
-def french_texts(docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
-    for page in docs.in_language(FRENCH):
+def terminology_problems(
+    docs: DocSet, examples: Examples, rules: Rulebook | None, languages: tuple[str, ...]
+) -> Iterator[Problem]:
+    """Each language with a list of term variants: every text of it checked against the list."""
+    for lang in languages:
+        try:
+            terminology = load_terminology(lang)
+        except ProblemsFound as found:
+            yield from found.problems
+            continue
+        if terminology is not None:
+            yield from terminology.problems(texts_in(lang, docs, examples, rules))
+
+
+def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
+    """Every text the site shows in ``lang``: pages, examples, catalog, rule translations."""
+    for page in docs.in_language(lang):
         yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
     for run in examples.runs.values():
         s = run.scenario
         for key in ("title", "caption"):
-            if FRENCH in getattr(s, key):
-                text = getattr(s, key)[FRENCH]
-                yield Text(s.path, s.line_of(key, FRENCH), text, field=f"{key}.{FRENCH}")
+            texts = getattr(s, key)
+            if lang in texts:
+                yield Text(s.path, s.line_of(key, lang), texts[lang], field=f"{key}.{lang}")
         named: list[tuple[tuple[str | int, ...], dict[str, str]]] = [
             (("battlefield", "name"), s.battlefield)
         ]
         named += [(("players", i, "name"), p.name) for i, p in enumerate(s.players)]
         named += [(("units", i, "name"), u.name) for i, u in enumerate(s.units)]
         for at, name in named:
-            if FRENCH in name:
-                field = ".".join(map(str, (*at, FRENCH)))
-                yield Text(s.path, s.line_of(*at, FRENCH), name[FRENCH], field=field)
-    for display, line, text in catalog_texts(FRENCH):
+            if lang in name:
+                field = ".".join(map(str, (*at, lang)))
+                yield Text(s.path, s.line_of(*at, lang), name[lang], field=field)
+    for display, line, text in catalog_texts(lang):
         yield Text(display, line, text)
-    if rules is not None and FRENCH in rules.files:
-        file = rules.files[FRENCH]
+    if rules is not None and lang in rules.files and lang != SOURCE_LANGUAGE:
+        file = rules.files[lang]
         for entry in file.entries:
             yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))

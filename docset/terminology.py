@@ -1,13 +1,13 @@
-"""One term per concept in French: every French text is checked against the glossary's terms.
+"""One term per concept: every text of a language is checked against its list of variants.
 
-The official French rules hesitate (préparé/organisé, dégâts mortels/létal,
-désignation/dénomination) and everyday words compete with the game's (tuer for
-éliminer, établir le contrôle for prendre le contrôle); the glossary picks one
-term each. Every French text the site shows is read: pages (outside code),
-worked examples' titles, captions and names, the interface and narration
-catalog, and the rule translations. Quotations (« … », “ … ”, " … ") may use
-any word; so may a page that lists a word in its front matter (``terms_kept``),
-for wording it quotes from a source.
+A language's list (``vocabulary/locales/<lang>/terminology.txt``) pairs each
+variant the glossary does not use, as a regular expression over its
+inflections, with the term it does. Every text the site shows in that
+language is read: pages (outside code), worked examples' titles, captions and
+names, the catalog of interface words and narration, and the rule
+translations. Quotations (« … », “ … ”, " … ") may use any word; so may a page
+that lists a word in its front matter (``terms_kept``), for wording it quotes
+from a source.
 """
 
 from __future__ import annotations
@@ -16,28 +16,16 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-# Variant (any inflection) → the glossary's term.
-VARIANTS: dict[str, str] = {
-    r"l[ée]t(?:al|ale|aux|ales)": "mortel (dégâts mortels)",
-    # Only as the game term: a combat, showdown or contest "organisé" (tournaments are organised).
-    r"(?:combat|confrontation|contestation)s?\s+(?:est\s+|sont\s+)?organis(?:é|ée|és|ées)": "préparé",
-    r"d[ée]nominations?": "désignation",
-    r"tu(?:er|e|es|ent|é|ée|és|ées|ait|aient|era|eront|ant)": "éliminer",
-    r"[ée]tabli(?:r|t|s|ssent|ssez|ssons|ssant|ssait|ra|ront)?\s+(?:le|son)\s+contr[ôo]le": (
-        "prendre le contrôle"
-    ),
-    r"[ée]tablissement\s+du\s+contr[ôo]le": "prise de contrôle",
-    r"fai(?:t|s|re|saient|sait)\s+(?:la|une)\s+conqu[êe]te": "conquérir",
-    r"d[ée]g[âa]ts\s+(?:sont\s+|seront\s+)?soign[ée]s": "soigner (on soigne une unité, pas ses dégâts)",
-}
-VARIANT = re.compile(r"\b(" + "|".join(VARIANTS) + r")\b", re.I)
+from diagnostics import Problem, ProblemsFound
+from vocabulary import terminology_path
+
 # Quotations: a quote may use any word.
 QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"\n]*\"")
 
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A French text and where it comes from."""
+    """A text in one language and where it comes from."""
 
     display: str
     line: int  # the line the text starts on
@@ -46,39 +34,68 @@ class Text:
     field: str = ""  # in a data file, the field holding the text ("caption.fr")
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    display: str
-    line: int
-    variant: str
-    term: str
-    field: str = ""
+@dataclass(frozen=True)
+class Terminology:
+    """A language's variants and their terms."""
 
-    def __str__(self) -> str:
-        where = f"{self.field}: " if self.field else ""
-        return f"{self.display}:{self.line}: {where}'{self.variant}' → {self.term}"
+    terms: dict[str, str]  # variant pattern → term
+
+    def __post_init__(self) -> None:
+        pattern = r"\b(" + "|".join(f"(?:{v})" for v in self.terms) + r")\b"
+        object.__setattr__(self, "variant", re.compile(pattern, re.I))
+
+    def term_for(self, variant: str) -> str:
+        for pattern, term in self.terms.items():
+            if re.fullmatch(pattern, variant, re.I):
+                return term
+        return "?"
+
+    def variants(self, text: str) -> Iterator[tuple[int, str, str]]:
+        """(line within ``text``, variant found, term to use), outside quotations."""
+        if not self.terms:
+            return
+        found: re.Pattern[str] = self.variant  # type: ignore[attr-defined]
+        blanked = QUOTED.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+        line, last = 1, 0
+        for m in found.finditer(blanked):
+            line += text.count("\n", last, m.start())
+            last = m.start()
+            variant = " ".join(m.group(0).split())
+            yield line, variant, self.term_for(variant)
+
+    def problems(self, texts: Iterable[Text]) -> Iterator[Problem]:
+        for item in texts:
+            for line, variant, term in self.variants(item.text):
+                if variant.lower() not in item.kept:
+                    where = f"{item.field}: " if item.field else ""
+                    yield Problem(
+                        item.display,
+                        item.line + line - 1,
+                        f"{where}'{variant}': the glossary's term is {term}",
+                    )
 
 
-def term_for(variant: str) -> str:
-    for pattern, term in VARIANTS.items():
-        if re.fullmatch(pattern, variant, re.I):
-            return term
-    return "?"
-
-
-def variants(text: str) -> Iterator[tuple[int, str, str]]:
-    """(line within ``text``, variant found, term to use), outside quotations."""
-    blanked = QUOTED.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-    line, last = 1, 0
-    for m in VARIANT.finditer(blanked):
-        line += text.count("\n", last, m.start())
-        last = m.start()
-        found = " ".join(m.group(0).split())
-        yield line, found, term_for(found)
-
-
-def findings(texts: Iterable[Text]) -> Iterator[Finding]:
-    for item in texts:
-        for line, variant, term in variants(item.text):
-            if variant.lower() not in item.kept:
-                yield Finding(item.display, item.line + line - 1, variant, term, item.field)
+def load_terminology(lang: str) -> Terminology | None:
+    """``lang``'s list of variants, or None if it has none; ProblemsFound for a bad line."""
+    path = terminology_path(lang)
+    if not path.is_file():
+        return None
+    shown = f"vocabulary/locales/{lang}/terminology.txt"
+    terms: dict[str, str] = {}
+    problems = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        variant, tab, term = line.partition("\t")
+        if not tab or not variant or not term.strip():
+            problems.append(Problem(shown, number, "expected: a variant, a tab, the term"))
+            continue
+        try:
+            re.compile(variant)
+        except re.error as error:
+            problems.append(Problem(shown, number, f"not a regular expression: {error}"))
+            continue
+        terms[variant] = term.strip()
+    if problems:
+        raise ProblemsFound(problems)
+    return Terminology(terms)

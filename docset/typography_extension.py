@@ -9,9 +9,10 @@ typeset where it is made, with the same function.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
 
-from markdown import Markdown
+from markdown import Markdown, util
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
@@ -19,6 +20,10 @@ from markdown.util import AtomicString
 from vocabulary import SOURCE_LANGUAGE, typeset
 
 VERBATIM = frozenset({"code", "pre", "kbd", "samp", "script", "style", "math"})
+PLACEHOLDER = re.compile(util.HTML_PLACEHOLDER % r"(\d+)")
+OTHER_LANGUAGE = re.compile(
+    r"<(?P<tag>[a-z][a-z0-9]*)\b[^>]*\blang=[\"']?(?P<lang>[a-zA-Z-]+)", re.I
+)
 
 
 class TypographyProcessor(Treeprocessor):
@@ -35,11 +40,32 @@ class TypographyProcessor(Treeprocessor):
         if element.tag in VERBATIM or element.get("lang", lang) != lang:
             return
         if element.text:
-            element.text = keep_kind(element.text, lang)
+            element.text = self.text(element.text, lang)
         for child in element:
             self.typeset(child, lang)
             if child.tail:
-                child.tail = keep_kind(child.tail, lang)
+                child.tail = self.text(child.tail, lang)
+
+    def text(self, text: str, lang: str) -> str:
+        """``text`` typeset, except inside raw inline HTML of another language.
+
+        Inline raw HTML (``<span lang="en">…</span>``) reaches this point as
+        placeholders around plain text; the placeholders say where it starts and ends.
+        """
+        if "\x02" not in text:
+            return keep_kind(text, lang)
+        stash = self.md.htmlStash.rawHtmlBlocks
+        parts = PLACEHOLDER.split(text)  # text, index, text, index, …, text
+        out, quoted = [keep_kind(parts[0], lang)], ""
+        for index, piece in zip(parts[1::2], parts[2::2], strict=True):
+            raw = str(stash[int(index)]) if int(index) < len(stash) else ""
+            opening = OTHER_LANGUAGE.match(raw)
+            if not quoted and opening and opening["lang"] != lang:
+                quoted = opening["tag"].lower()
+            elif quoted and raw.lower().startswith(f"</{quoted}"):
+                quoted = ""
+            out += [util.HTML_PLACEHOLDER % index, piece if quoted else keep_kind(piece, lang)]
+        return AtomicString("".join(out)) if isinstance(text, AtomicString) else "".join(out)
 
 
 def keep_kind(text: str, lang: str) -> str:

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from diagnostics import ProblemsFound
+from diagnostics import Problem, ProblemsFound
 from engine.check import compare, result_of
 from engine.combat import Outcome, run_combat
 from engine.explore import every_order, order_key
@@ -62,20 +62,26 @@ def run_command(file: Path, lang: str, as_json: bool) -> int:
 
 
 def check_command(files: Sequence[Path], every: bool = False) -> int:
-    failed = 0
+    """Each file: agrees, differs (its mismatches), or invalid (its problems); exit 1 unless all agree."""
+    differ = invalid = 0
     for file in files:
         try:
             scenario = load_scenario(file)
+            if scenario.expected is None:
+                raise ProblemsFound(
+                    [Problem(scenario.path, 1, "expected: nothing to check (add at least result)")]
+                )
             mismatches = compare(scenario, run_combat(scenario), every_order=every)
         except ProblemsFound as found:
             print(found, file=sys.stderr)
-            failed += 1
+            invalid += 1
             continue
         for mismatch in mismatches:
             print(mismatch, file=sys.stderr)
-        failed += bool(mismatches)
-    print(f"checked {len(files)} scenario(s): {len(files) - failed} agree, {failed} differ")
-    return 1 if failed else 0
+        differ += bool(mismatches)
+    agree = len(files) - differ - invalid
+    print(f"checked {len(files)} scenario(s): {agree} agree, {differ} differ, {invalid} invalid")
+    return 0 if agree == len(files) else 1
 
 
 def summary(outcome: Outcome) -> str:

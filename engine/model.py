@@ -6,19 +6,23 @@ the trace keeps frozen snapshots (see ``engine.trace``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Any, ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from engine.effects import Ability
+from vocabulary import Message, typeset
+
+JSON = dict[str, Any]
 
 # A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; English serves where one is missing.
 Name = dict[str, str]
 
 
 def localized(name: Name, lang: str) -> str:
-    return name.get(lang) or name.get("en") or next(iter(name.values()), "")
+    """The name in ``lang`` (or the one every language shares), typeset for ``lang``."""
+    return typeset(name.get(lang) or name.get("en") or next(iter(name.values()), ""), lang)
 
 
 class Zone(StrEnum):
@@ -130,3 +134,86 @@ class Board:
         """Players with units at the battlefield, in seating order."""
         present = {u.controller for u in self.at_battlefield()}
         return [p for p in self.players if p in present]
+
+
+class Table(Protocol):
+    """What an effect may use of the combat it happens in."""
+
+    board: Board
+
+    def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
+        """Apply damage shields to ``amount``: (dealt, prevented)."""
+        ...
+
+    def triggered(self, unit: Unit, trigger: Trigger) -> bool:
+        """Record ``unit``'s abilities that ``trigger`` fires."""
+        ...
+
+    def new_unit_id(self, wanted: str) -> str:
+        """``wanted``, or a fresh id if a unit already has it."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What an effect did: the unit it affected, and the number and place it says.
+
+    An effect on every unit at the battlefield names them all in ``targets``.
+    """
+
+    target: str
+    amount: int | None = None
+    zone: Zone | None = None
+    targets: tuple[str, ...] = ()
+
+
+class Effect(ABC):
+    """One kind of effect; instances are frozen dataclasses read from a scenario."""
+
+    key: ClassVar[str]
+    description: ClassVar[str]
+    schema: ClassVar[JSON]
+    in_showdown: ClassVar[Message]  # "Showdown: {player} …"
+    on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
+    # The second and later effects of one ability: "Then …" (same placeholders as on_chain).
+    then_on_chain: ClassVar[Message]
+
+    @classmethod
+    @abstractmethod
+    def load(cls, body: Mapping[str, Any]) -> Effect: ...
+
+    @property
+    @abstractmethod
+    def target(self) -> str | None:
+        """The unit on the board this acts on (None: it makes a new one, or acts on an area)."""
+
+    @abstractmethod
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        """Do it; None if there is nothing to act on (its target, or any unit in its area)."""
+
+    def on_board(self, table: Table) -> Unit | None:
+        unit = table.board.units.get(self.target or "")
+        return unit if unit is not None and unit.zone.in_play else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A triggered ability: when it fires, and what it does.
+
+    ``effect`` is its first effect; ``then`` the others, resolved in the order
+    written. ``id`` names it in trigger orders and chain checks; without one,
+    its unit's id does.
+    """
+
+    trigger: Trigger
+    effect: Effect
+    then: tuple[Effect, ...] = ()
+    id: str | None = None
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        return (self.effect, *self.then)
+
+    def name(self, unit_id: str) -> str:
+        """How trigger orders and chain checks name this ability."""
+        return self.id or unit_id

@@ -41,7 +41,8 @@ class Names:
         return localized(unit.name, lang) if unit else unit_id
 
     def units(self, unit_ids: tuple[str, ...] | list[str], lang: str) -> str:
-        return join([self.unit(u, lang) for u in unit_ids], lang)
+        """The units' names as a list, each once (a unit may be the source of two abilities)."""
+        return join(list(dict.fromkeys(self.unit(u, lang) for u in unit_ids)), lang)
 
     def player(self, player_id: str | None, lang: str) -> str:
         if player_id is None:

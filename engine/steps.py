@@ -78,7 +78,11 @@ class Hit:
 
     @property
     def phrase(self) -> Message:
-        return HIT_PREVENTED if self.prevented else HIT
+        if not self.assigned:
+            return HIT_NONE
+        if not self.prevented:
+            return HIT
+        return HIT_PREVENTED if self.dealt else HIT_ALL_PREVENTED
 
     @property
     def count(self) -> int:
@@ -286,6 +290,12 @@ HIT_PREVENTED = plural_message(
     "{unit} is assigned {assigned}, prevents {prevented} and takes {dealt}",
     "{unit} is assigned {assigned}, prevents {prevented} and takes {dealt}",
 )
+HIT_ALL_PREVENTED = plural_message(
+    "phrase:hit-all-prevented",
+    "{unit} is assigned {assigned} and prevents it",
+    "{unit} is assigned {assigned} and prevents all of it",
+)
+HIT_NONE = message("phrase:hit-none", "{unit} is assigned no damage")
 REPLACED = message(
     "phrase:replaced",
     "{unit} would die, but a replacement effect puts it {zone} instead: it does not die, so "
@@ -404,8 +414,13 @@ NO_LETHAL = entry(
 DEATH_TRIGGERS = entry(
     "death-triggers",
     Dying,
-    message("step:death-triggers", "Step 3a: lethal damage on {units}."),
+    plural_message(
+        "step:death-triggers",
+        "Step 3a: {units} has lethal damage.",
+        "Step 3a: {units} have lethal damage.",
+    ),
     ("323.4",),
+    count="units",
     clauses=(
         Clause(
             "recorded",

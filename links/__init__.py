@@ -60,6 +60,12 @@ def link(from_page: Page, to: Page, anchor: str = "", *, markdown: bool = False)
     return _relative(from_page, to.uri if markdown else to.output, anchor)
 
 
+def from_site_root(site_path: str, to: Page) -> str:
+    """A link that works from any depth (the 404 page, served wherever an address is missing):
+    from the path the site is hosted at (``site_url``'s)."""
+    return posixpath.join("/", site_path.strip("/"), to.output)
+
+
 def shared(from_page: Page, file: str) -> str:
     """A file every language shares, at the site's root (``examples/x.yml``, ``assets/…``)."""
     return _relative(from_page, file, "")

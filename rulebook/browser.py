@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import links
 import markup
 from rulebook.book import Rule, Rulebook
 from rulebook.cite import NOT_QUOTED
 from rulebook.numbering import RuleNumber
-from vocabulary import SOURCE_LANGUAGE, message
+from vocabulary import SOURCE_LANGUAGE, message, typeset
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
@@ -26,9 +27,9 @@ CITED_BY = message("browser:cited-by", "Cited by:")
 SHOWN_IN = message("browser:shown-in", "Applied in worked examples:")
 INTRO = message(
     "browser:intro",
-    "Every rule this site cites, by number. Each rule has a stable address, the same in every "
-    "language: {address} for rule 466.3.a. Type a rule number such as 466.3.a in the search "
-    "box to jump to it.",
+    "The rules this site cites or mentions, by number. Each rule has a stable address, the same "
+    "in every language: {address} for rule 466.3.a. Type a rule number such as 466.3.a in the "
+    "search box to jump to it.",
 )
 
 
@@ -62,9 +63,28 @@ def chapter_title(chapter: int, lang: str) -> str:
     return CHAPTER(lang, start=chapter, end=chapter + 99)
 
 
+UPDATED = message("browser:updated", "updated {date}")
+
+
 def edition_line(book: Rulebook, lang: str) -> str:
-    parts = [book.meta(lang, key) for key in ("edition", "updated", "status")]
+    """The edition, its last update (a date in the reader's language) and the text's status."""
+    updated = book.meta(lang, "updated")
+    parts = [
+        book.meta(lang, "edition"),
+        UPDATED(lang, date=long_date(updated, lang)) if updated else "",
+        book.meta(lang, "status"),
+    ]
     return f"<p><em>{markup.text(' · '.join(p for p in parts if p))}</em></p>"
+
+
+def long_date(iso: str, lang: str) -> str:
+    """``2026-06-18`` as "June 18, 2026" or « 18 juin 2026 » (Babel's locale data).
+
+    The rules file's loader checked the date.
+    """
+    from babel.dates import format_date
+
+    return typeset(format_date(date.fromisoformat(iso), format="long", locale=lang), lang)
 
 
 def head(title: str, toc: bool = False) -> list[str]:

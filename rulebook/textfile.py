@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from diagnostics import Problem, ProblemsFound
 from rulebook.numbering import NUMBER_PATTERN, RuleNumber
@@ -27,6 +28,15 @@ LOOKS_LIKE_RULE = re.compile(r"^\d{3}\b")
 LEADING_ZERO = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*?\.0\d")
 META_LINE = re.compile(r"^@(?P<key>[a-z-]+):\s*(?P<value>.+)$")
 KNOWN_META = ("edition", "language", "status", "updated", "published")
+DATES = ("updated", "published")
+
+
+def is_date(value: str) -> bool:
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -87,10 +97,13 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
                 current[1].append(body)
             continue
         if m := META_LINE.match(line):
-            if m["key"] not in KNOWN_META:
+            key, value = m["key"], m["value"].strip()
+            if key not in KNOWN_META:
                 known = ", ".join(KNOWN_META)
-                problems.append(Problem(path, lineno, f"unknown field @{m['key']} ({known})"))
-            meta[m["key"]] = m["value"].strip()
+                problems.append(Problem(path, lineno, f"unknown field @{key} ({known})"))
+            elif key in DATES and not is_date(value):
+                problems.append(Problem(path, lineno, f"@{key}: not a date (write YYYY-MM-DD)"))
+            meta[key] = value
             continue
         m = RULE_LINE.match(line)
         if not m:

@@ -24,6 +24,7 @@ from vocabulary.catalogs import (
     message,
     messages,
     plural_message,
+    terminology_path,
 )
 from vocabulary.typography import typeset
 
@@ -38,6 +39,7 @@ __all__ = [
     "message",
     "messages",
     "plural_message",
+    "terminology_path",
     "typeset",
 ]
 

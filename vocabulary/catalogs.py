@@ -97,6 +97,11 @@ def catalog_path(lang: str, suffix: str = ".po") -> Traversable:
     return _locales().joinpath(lang, "LC_MESSAGES", DOMAIN + suffix)
 
 
+def terminology_path(lang: str) -> Traversable:
+    """A language's list of term variants the site does not use (``docset.terminology``)."""
+    return _locales().joinpath(lang, "terminology.txt")
+
+
 @cache
 def languages() -> tuple[str, ...]:
     """English, then every language with a catalog, in alphabetical order."""

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from babel.messages.catalog import Catalog
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 
 from diagnostics import Problem
 from vocabulary.catalogs import (
@@ -31,7 +31,7 @@ def display(lang: str) -> str:
 
 def read_catalog(lang: str) -> Catalog:
     with catalog_path(lang).open("rb") as source:
-        return read_po(source, locale=lang, domain=DOMAIN)
+        return read_po(source, locale=lang, domain=DOMAIN, abort_invalid=True)
 
 
 def catalog_problems(
@@ -48,24 +48,32 @@ def catalog_problems(
             continue
         try:
             catalog = read_catalog(lang)
-        except Exception as error:  # Babel raises several kinds on a malformed file
-            yield Problem(shown, 0, f"not a readable catalog: {error}")
+        except PoFileError as error:
+            yield Problem(shown, error.lineno, f"not a valid catalog: {error}")
+            continue
+        except UnicodeDecodeError:
+            yield Problem(shown, 0, "not UTF-8 text")
             continue
         yield from _plural_problems(catalog, lang, shown)
         for entry in wanted:
-            key = entry.text if entry.plural is None else (entry.text, entry.plural)
-            found = catalog.get(key, context=entry.context)
-            if found is None:
-                yield Problem(shown, 0, f'missing msgctxt "{entry.context}" (run `make catalogs`)')
-                continue
-            line = found.lineno or 0
-            strings = translations(found.string)
-            if found.fuzzy:
-                yield Problem(shown, line, f'"{entry.context}": fuzzy: review the translation')
-            elif not all(strings):
-                yield Problem(shown, line, f'"{entry.context}": not translated')
-            else:
-                yield from _placeholder_problems(entry, strings, shown, line)
+            yield from entry_problems(catalog, entry, shown)
+
+
+def entry_problems(catalog: Catalog, entry: Message, shown: str) -> Iterator[Problem]:
+    """What is wrong with ``entry``'s translation in ``catalog``, if anything."""
+    key = entry.text if entry.plural is None else (entry.text, entry.plural)
+    found = catalog.get(key, context=entry.context)
+    if found is None:
+        yield Problem(shown, 0, f'missing msgctxt "{entry.context}" (run `make catalogs`)')
+        return
+    line = found.lineno or 0
+    strings = translations(found.string)
+    if found.fuzzy:
+        yield Problem(shown, line, f'"{entry.context}": fuzzy: review the translation')
+    elif not all(strings) or len(strings) != (1 if entry.plural is None else catalog.num_plurals):
+        yield Problem(shown, line, f'"{entry.context}": not translated')
+    else:
+        yield from _placeholder_problems(entry, strings, shown, line)
 
 
 def translations(string: object) -> tuple[str, ...]:

@@ -19,8 +19,9 @@ TITLE = message("catalogue:title", "All worked examples")
 INTRO = message(
     "catalogue:intro",
     "Every worked example on this site is a scenario file that the engine plays when the site "
-    "is built. The build fails if an example's documented outcome differs from what the engine "
-    "finds, so each example below was checked when this site was built.",
+    "is built. Each scenario states the outcome it must reach, and the build fails if the engine "
+    "reaches a different one, so each example below was verified when this site was built. Its "
+    "steps and outcome are the engine's; its title and caption are written by hand.",
 )
 EXAMPLE = message("catalogue:example", "Example")
 SHOWN_IN = message("catalogue:shown-in", "Shown in")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -46,6 +47,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.generated: dict[str, RenderedPage] = {}
         self.rendered: dict[str, RenderedPage] = {}
         self.english_index: dict[str, Any] | None = None
+        self.not_found = b""
         self.typography = TypographyExtension()
         self.shim = Path()
 
@@ -161,14 +163,29 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     def on_template_context(
         self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
     ) -> TemplateContext:
-        """The 404 page's language switcher: each language's home, not the last page built."""
+        """The 404 page: its notice in every language, and a language switcher to each home."""
         if template_name == "404.html":
-            homes = [
-                alt | {"link": links.Page(alt.get("lang", self.languages[0]), "index.md").output}
+            site_path = urlsplit(config.site_url or "/").path
+            homes = {
+                lang: links.from_site_root(site_path, links.Page(lang, "index.md"))
+                for lang in self.languages
+            }
+            context["riftbound_not_found"] = [  # type: ignore[typeddict-unknown-key]
+                {
+                    "lang": lang,
+                    "title": interface.NOT_FOUND(lang),
+                    "help": interface.NOT_FOUND_HELP(lang),
+                    "site": interface.SITE_NAME(lang),
+                    "home": home,
+                }
+                for lang, home in homes.items()
+            ]
+            switcher = [
+                alt | {"link": homes.get(alt.get("lang", ""), alt.get("link", ""))}
                 for alt in config.extra.get("alternate", [])
             ]
             # mkdocs-static-i18n sets the attribute (which Jinja reads first), not the key.
-            config.extra.alternate = homes  # type: ignore[attr-defined]
+            config.extra.alternate = switcher  # type: ignore[attr-defined]
         return context
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
@@ -189,6 +206,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             return
         if lang == self.languages[0]:
             self.english_index = index
+            # Each language's build writes the site's one 404 page: keep the source language's.
+            self.not_found = (Path(config.site_dir) / "404.html").read_bytes()
         else:
             folder = Path(config.site_dir) / links.language_folder(lang) / "search"
             offline.write_index(folder, offline.language_index(index, lang))
@@ -201,6 +220,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # mkdocs-static-i18n rewrites the shared index with every language: the source's only.
         if self.english_index is not None:
             offline.write_index(site_dir / "search", self.english_index)
+        if self.not_found:
+            (site_dir / "404.html").write_bytes(self.not_found)
         offline.share_sitemap(site_dir)
         if self.site is not None:
             log.info(self.site.examples.stats.summary())

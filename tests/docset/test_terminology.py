@@ -1,8 +1,16 @@
-"""French pages keep one term per concept; quotations and code may use any word."""
+"""One term per concept: variants in any inflection are flagged; quotations and code may use any."""
 
 from __future__ import annotations
 
-from docset.terminology import variants
+from docset.scan import scan
+from docset.terminology import Terminology, Text, load_terminology
+
+
+def french() -> Terminology:
+    found = load_terminology("fr")
+    assert found is not None
+    return found
+
 
 TEXT = """\
 Le combat est organisé ici, pour les organisateurs qui organisent un tournoi organisé.
@@ -11,18 +19,43 @@ Une dénomination, une "confrontation organisée" entre guillemets.
 ```
 organisé dans du code
 ```
+Le nettoyage tue les unités ; elles sont tuées. Il faut établir le contrôle.
+Il fait la conquête, et les dégâts sont soignés.
 """
 
 
-def test_variants_outside_quotations_and_code_are_flagged_with_their_line() -> None:
-    assert list(variants(TEXT)) == [
-        (1, "combat est organisé", "préparé"),
-        (2, "létaux", "mortel (dégâts mortels)"),
-        (3, "dénomination", "désignation"),
+def test_variants_in_any_inflection_outside_quotations_and_code_are_flagged() -> None:
+    found = [(line, variant) for line, variant, _ in french().variants(scan(TEXT).prose)]
+    assert found == [
+        (1, "combat est organisé"),
+        (2, "létaux"),
+        (3, "dénomination"),
+        (7, "tue"),
+        (7, "tuées"),
+        (7, "établir le contrôle"),
+        (8, "fait la conquête"),
+        (8, "dégâts sont soignés"),
     ]
+    assert french().term_for("tuées") == "éliminer"
 
 
 def test_glossary_terms_pass() -> None:
+    clean = "Un combat préparé, des dégâts mortels, la désignation d’attaquant ; il tuera… non."
+    assert [v for _, v, _ in french().variants(clean)] == ["tuera"]
     assert (
-        list(variants("Un combat préparé, des dégâts mortels, la désignation d'attaquant.")) == []
+        list(french().variants("Un combat préparé élimine ; il prend le contrôle et conquiert."))
+        == []
     )
+
+
+def test_a_page_may_keep_a_word_it_quotes_from_a_source() -> None:
+    text = Text("docs_fr/x.md", 10, "Ligne.\nLe nettoyage tue.", kept=frozenset({"tue"}))
+    assert list(french().problems([text])) == []
+    problems = [
+        str(p) for p in french().problems([Text("docs_fr/x.md", 10, "Ligne.\nLe nettoyage tue.")])
+    ]
+    assert problems == ["docs_fr/x.md:11: 'tue': the glossary's term is éliminer"]
+
+
+def test_every_language_without_a_list_has_no_check() -> None:
+    assert load_terminology("en") is None

@@ -60,3 +60,12 @@ def test_invalid_file_gives_one_line_and_no_traceback(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().startswith(f"{bad}:") and "must not be negative" in result.stderr
+
+
+def test_check_counts_a_file_that_does_not_load_as_invalid_not_as_differing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yml"
+    bad.write_text(SEED.read_text().replace("might: 4\n    at: base", "might: 4.0\n    at: base"))
+    result = engine("check", str(SEED), str(bad))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "must be a whole number (got 4.0)" in result.stderr
+    assert result.stdout.strip() == "checked 2 scenario(s): 1 agree, 0 differ, 1 invalid"

@@ -112,7 +112,11 @@ def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> 
     heading = soup.find(id="rule-466-7-c")
     cited = heading.find_next(class_="rb-cited-by").parent
     hrefs = {a["href"] for a in cited.find_all("a")}
-    assert hrefs == {"../resolution-step.html", "../triggers-between-combat-stages.html"}
+    assert hrefs == {
+        "../glossary.html",
+        "../resolution-step.html",
+        "../triggers-between-combat-stages.html",
+    }
 
 
 def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
@@ -178,3 +182,16 @@ def test_rules_browser_links_each_rule_to_the_examples_where_it_acts(built_site:
             "../resolution-step.html#example-cant-move-still-recalled",
             "../triggers-between-combat-stages.html#example-four-vs-four-prevent-one",
         }
+
+
+def test_the_404_page_speaks_every_language_and_links_each_home_from_the_site_root(
+    built_site: Path,
+) -> None:
+    soup = page(built_site, "404.html")
+    notices = {section["lang"]: section for section in soup.select("section[lang]")}
+    assert set(notices) == {"en", "fr"}
+    assert notices["en"].h1.get_text() == "Page not found"
+    assert notices["fr"].h1.get_text() == "Page introuvable"
+    assert notices["en"].a["href"] == "/index.html" and notices["fr"].a["href"] == "/fr/index.html"
+    assert soup.html["lang"] == "en" and "Riot Games" in soup.select_one(".md-copyright").get_text()
+    assert "Contenu non officiel" not in soup.select_one(".md-copyright").get_text()

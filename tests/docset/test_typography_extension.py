@@ -1,0 +1,46 @@
+"""Typography on a page's prose: never in code, URLs, attributes or quoted English."""
+
+from __future__ import annotations
+
+import markdown
+
+from docset.typography_extension import TypographyExtension
+
+PAGE = """\
+Résultat : « aucun résultat » ; l'unité gagne ! Vraiment ?
+
+Du code `a : b ; l'x` et un [lien](https://example.org/?q=l'x "titre : ici").
+
+```
+bloc : l'exemple ; code
+```
+
+<span lang="en">Quoted English: don't</span> puis **gras** : suite.
+"""
+
+
+def render(lang: str) -> str:
+    return markdown.Markdown(
+        extensions=["attr_list", "md_in_html", "pymdownx.superfences", TypographyExtension(lang)]
+    ).convert(PAGE)
+
+
+def test_french_prose_gets_its_spaces_and_apostrophes() -> None:
+    html = render("fr")
+    assert (
+        "Résultat\u00a0: «\u00a0aucun résultat\u00a0»\u202f; l’unité gagne\u202f! Vraiment\u202f?"
+        in html
+    )
+    assert "</strong>\u00a0: suite" in html
+
+
+def test_code_urls_attributes_and_english_are_left_as_written() -> None:
+    html = render("fr")
+    assert "<code>a : b ; l'x</code>" in html
+    assert 'href="https://example.org/?q=l\'x"' in html and 'title="titre : ici"' in html
+    assert "bloc : l'exemple ; code" in html
+    assert '<span lang="en">Quoted English: don\'t</span>' in html
+
+
+def test_the_source_language_is_untouched() -> None:
+    assert "\u00a0" not in render("en") and "’" not in render("en")

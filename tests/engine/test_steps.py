@@ -1,0 +1,134 @@
+"""The table of combat steps: every entry narrated, in every language, with every count.
+
+``tests/golden/steps.txt`` holds each entry's rules and sentences for sample
+values; any change to a step's rules, clauses or words shows there, and is
+accepted by rewriting it (``make golden``) and reviewing the diff.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, get_args, get_type_hints
+
+import pytest
+
+from engine.model import Board, Player, Trigger, Unit, Zone
+from engine.narration import Names, narrate
+from engine.steps import STEPS, Hit, Ref, Replaced, StepKind
+from engine.trace import Snapshot, Step
+from vocabulary import languages
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "steps.txt"
+LANGUAGES = languages()
+
+BOARD = Board(
+    players={
+        "red": Player("red", {"en": "Red", "fr": "Rouge"}),
+        "blue": Player("blue", {"en": "Blue", "fr": "Bleu"}),
+    },
+    battlefield={"en": "the Hill", "fr": "la Colline"},
+    controller="blue",
+    scored_this_turn=set(),
+    units={
+        uid: Unit(uid, {"en": name, "fr": nom}, "red", "red", 3, Zone.BASE)
+        for uid, name, nom in (("u1", "Scout", "Éclaireuse"), ("u2", "Guard", "Garde"))
+    },
+)
+
+
+def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
+    """``params`` filled with sample values: ``n`` sizes every list and number (0, 1, 2), the
+    fields named in ``empty`` hold nothing; the players are Red, then Blue."""
+    hints = get_type_hints(params, include_extras=True)
+    values: dict[str, Any] = {}
+    players = iter(["red", "blue"])
+    for f in fields(params):
+        hint = hints[f.name]
+        ref = next((e for e in getattr(hint, "__metadata__", ()) if isinstance(e, Ref)), None)
+        units = tuple(["u1", "u2"][: min(n, 2)])
+        if ref is Ref.PLAYER:
+            values[f.name] = next(players)
+        elif ref is Ref.UNIT:
+            values[f.name] = "u1"
+        elif ref is Ref.UNITS:
+            values[f.name] = units
+        elif ref is Ref.PLAYED_AT:
+            values[f.name] = Zone.BASE
+        elif ref is Ref.SENT_TO:
+            values[f.name] = Zone.HAND
+        elif hint is Trigger:
+            values[f.name] = Trigger.DIES
+        elif Hit in get_args(hint):
+            values[f.name] = (
+                Hit("u1", n, 0, n),
+                Hit("u2", n + 1, 1, n),
+                Hit("u1", 2, 2, 0),
+                Hit("u2", 0, 0, 0),
+            )
+        elif Replaced in get_args(hint):
+            values[f.name] = tuple(Replaced(u, Zone.HAND) for u in units)
+        else:
+            values[f.name] = n
+        if f.name in empty:
+            values[f.name] = type(values[f.name])()
+    return params(**values)
+
+
+def step_of(kind: StepKind, n: int, without_clauses: bool = False) -> Step:
+    empty = frozenset(c.field for c in kind.clauses) if without_clauses else frozenset()
+    params = sample(kind.params, n, empty)
+    return Step(f"sample-{n}", "sample", kind, params, Snapshot((), None, (), (), 0))
+
+
+def golden_text() -> str:
+    names = Names(BOARD)
+    out = []
+    for kind in STEPS.values():
+        variants = [(1, False), (2, False)] + ([(1, True)] if kind.clauses else [])
+        for n, without_clauses in variants:
+            step = step_of(kind, n, without_clauses)
+            label = f"n={n}" + (", no clause" if without_clauses else "")
+            out.append(f"[{kind.key} {label}] rules: {', '.join(step.rules)}")
+            out += [f"  {lang}: {narrate(step, lang, names)}" for lang in LANGUAGES]
+    return "\n".join(out) + "\n"
+
+
+def test_the_table_reads_as_the_golden_file() -> None:
+    text = golden_text()
+    if os.environ.get("RIFTBOUND_UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8"), (
+        "the step table changed: review with `make golden` and `git diff tests/golden`"
+    )
+
+
+@pytest.mark.parametrize("kind", list(STEPS.values()), ids=list(STEPS))
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_every_entry_narrates_in_every_language(kind: StepKind, n: int) -> None:
+    names = Names(BOARD)
+    step = step_of(kind, n)
+    said = {lang: narrate(step, lang, names) for lang in LANGUAGES}
+    for lang, text in said.items():
+        assert text and "{" not in text and "}" not in text, (lang, text)
+    assert len(set(said.values())) == len(said), "a language says it in another's words"
+    french = said.get("fr", "")
+    # French plurals: 0 and 1 are singular, 2 and more plural; never "1 dégâts" or "2 dégât".
+    assert not re.search(r"\b[01]\s+dégâts\b", french) and not re.search(
+        r"\b[2-9]\s+dégât\b", french
+    )
+    assert not re.search(r" [:;!?»]|« ", french), "a breakable space before : ; ! ? » or after «"
+    assert "'" not in french, "a straight apostrophe in French prose"
+
+
+@pytest.mark.parametrize("kind", [k for k in STEPS.values() if k.clauses], ids=lambda k: k.key)
+def test_a_clause_adds_its_sentence_and_its_rules_only_when_it_applies(kind: StepKind) -> None:
+    names = Names(BOARD)
+    plain, full = step_of(kind, 2, without_clauses=True), step_of(kind, 2)
+    assert plain.rules == kind.rules
+    assert full.rules == kind.rules + tuple(
+        n for c in kind.clauses for n in c.rules if n not in kind.rules
+    )
+    assert len(narrate(full, "en", names)) > len(narrate(plain, "en", names))

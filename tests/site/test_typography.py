@@ -1,0 +1,55 @@
+"""French typography on every French page of the built site; English pages untouched."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+# Text a reader does not read as French prose: code, scripts, quoted English.
+VERBATIM = {"code", "pre", "kbd", "samp", "script", "style", "template", "svg"}
+BREAKABLE_BEFORE_MARK = re.compile(r"[^\s\u00a0\u202f] [:;!?»]|« ")
+STRAIGHT_APOSTROPHE = re.compile(r"[^\W\d_]'[^\W\d_]")
+
+
+def prose(node: Tag, lang: str) -> Iterator[str]:
+    """The text nodes of ``node`` in ``lang`` outside code (a lang attribute changes the language)."""
+    for child in node.children:
+        if isinstance(child, Tag):
+            if child.name in VERBATIM:
+                continue
+            yield from prose(child, child.get("lang", lang))  # type: ignore[arg-type]
+        elif isinstance(child, NavigableString) and lang == "fr" and type(child) is NavigableString:
+            yield str(child)
+
+
+def pages(site: Path, folder: str) -> list[Path]:
+    return sorted((site / folder).rglob("*.html")) if folder else sorted(
+        p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in ("fr", "assets")
+    )
+
+
+def test_french_pages_have_no_breakable_space_before_marks_nor_straight_apostrophes(
+    built_site: Path,
+) -> None:
+    faults = []
+    for file in pages(built_site, "fr"):
+        soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
+        for text in prose(soup, "fr"):
+            for pattern in (BREAKABLE_BEFORE_MARK, STRAIGHT_APOSTROPHE):
+                faults += [f"{file.relative_to(built_site)}: …{m.group(0)}… in {text.strip()[:80]!r}"
+                           for m in pattern.finditer(text)]
+    assert faults == []
+
+
+def test_french_typography_is_there(built_site: Path) -> None:
+    html = (built_site / "fr" / "resolution-step.html").read_text(encoding="utf-8")
+    assert "\u00a0:" in html and "\u202f;" in html and "l’étape" in html.lower()
+
+
+def test_english_pages_get_no_french_typography(built_site: Path) -> None:
+    for file in pages(built_site, ""):
+        text = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser").get_text()
+        assert "\u202f" not in text, file
