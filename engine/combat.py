@@ -371,7 +371,9 @@ class CombatRun:
             items = [i for i in self.pending if i.controller == player]
             if len(items) > 1:
                 names = tuple(i.ability for i in items)
-                items = [items[i] for i in self.chooser.order(player, names, step_id)]
+                alike = tuple((i.ability, i.source, i.might) for i in items)  # same if equal
+                indices = self.chooser.order(player, names, step_id, alike)
+                items = [items[i] for i in indices]
                 chosen = self.chooser.chosen
                 self.choices.append(
                     Choice(step_id, player, tuple(i.ability for i in items), chosen)

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from collections.abc import Hashable
+from functools import lru_cache
 from itertools import permutations
 from math import factorial
 from typing import Protocol
@@ -57,8 +58,11 @@ class Choice:
 
 
 class Chooser(Protocol):
-    def order(self, player: str, abilities: tuple[str, ...], step: str) -> tuple[int, ...]:
-        """Indices into ``abilities``, in the order ``player`` puts them on the chain."""
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
+        """Indices into ``abilities`` (named; ``items`` are the abilities themselves, equal
+        only if interchangeable), in the order ``player`` puts them on the chain."""
         ...
 
     @property
@@ -81,12 +85,13 @@ def order_text(key: tuple[tuple[str, ...], ...]) -> str:
     return "[" + ", ".join("[" + ", ".join(names) + "]" for names in key) + "]"
 
 
-@cache
-def distinct_orders(names: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every order of ``names`` (as indices), the given order first, each distinct once."""
-    found: dict[tuple[str, ...], tuple[int, ...]] = {}
-    for indices in permutations(range(len(names))):
-        found.setdefault(tuple(names[i] for i in indices), indices)
+@lru_cache(maxsize=1024)
+def distinct_orders(items: tuple[Hashable, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every order of ``items`` (as indices), the given order first; orders that differ only
+    by swapping equal items (the same ability triggered twice alike) once."""
+    found: dict[tuple[Hashable, ...], tuple[int, ...]] = {}
+    for indices in permutations(range(len(items))):
+        found.setdefault(tuple(items[i] for i in indices), indices)
     return tuple(found.values())
 
 
@@ -111,7 +116,9 @@ class StatedOrders:
     unmatched: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     chosen: Chosen = Chosen.DEFAULT
 
-    def order(self, player: str, abilities: tuple[str, ...], step: str) -> tuple[int, ...]:
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
         wanted = sorted(abilities)
         for index, stated in enumerate(self.stated):
             if index not in self.used and sorted(stated.abilities) == wanted:
@@ -153,7 +160,9 @@ class Explorer:
     taken: list[tuple[int, int]] = field(default_factory=list)
     chosen: Chosen = Chosen.TRIED
 
-    def order(self, player: str, abilities: tuple[str, ...], step: str) -> tuple[int, ...]:
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
         if len(abilities) > MAX_SIMULTANEOUS:
             raise ProblemsFound(
                 [
@@ -168,7 +177,7 @@ class Explorer:
                     )
                 ]
             )
-        options = distinct_orders(abilities)
+        options = distinct_orders(items)
         k = len(self.taken)
         index = self.prefix[k] if k < len(self.prefix) else 0
         self.taken.append((len(options), index))
