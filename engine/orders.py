@@ -22,9 +22,9 @@ several abilities going on the chain at once:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from collections.abc import Hashable
 from functools import lru_cache
 from itertools import permutations
 from math import factorial
