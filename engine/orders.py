@@ -9,8 +9,8 @@ A run asks a ``Chooser`` for each player's order whenever that player has
 several abilities going on the chain at once:
 
 - ``StatedOrders`` follows the orders a scenario states (``combat.trigger_order``)
-  and otherwise keeps the order in which the abilities triggered (units in the
-  order the scenario lists them);
+  and otherwise keeps the order in which the abilities triggered (at the same
+  moment: in the order the step that triggers them names their units);
 - ``Explorer`` tries one order per run, so that ``engine.explore`` can run every
   possible order of a scenario, within ``MAX_SIMULTANEOUS`` and ``MAX_ORDERS``.
 

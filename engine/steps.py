@@ -317,7 +317,7 @@ ORDER_STATED = message(
 ORDER_DEFAULT = message(
     "phrase:order-default",
     "{player} chooses the order of their abilities; the scenario does not state it, so they go "
-    "on in the order the scenario lists them: {units}.",
+    "on in the order they triggered: {units}.",
 )
 ORDER_TRIED = message(
     "phrase:order-tried",

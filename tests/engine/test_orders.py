@@ -13,8 +13,9 @@ import pytest
 from engine import ProblemsFound, compare, load_scenario, parse_scenario, run_combat
 from engine.explore import every_order, order_key
 from engine.narration import Names, narrate
-from engine.orders import MAX_SIMULTANEOUS
+from engine.orders import MAX_SIMULTANEOUS, Chosen
 from tests.engine.builders import build, play, scenario_yaml, step, unit
+from vocabulary import languages
 
 ROOT = Path(__file__).resolve().parents[2]
 SURVIVES = ROOT / "examples" / "death-abilities-order-recruit-survives.yml"
@@ -367,3 +368,22 @@ def test_orders_lists_every_order_and_names_those_that_differ() -> None:
         lines[-1]
         == "2 order(s); the outcome differs from the one shown under 1: [[bombardier, herald]]"
     )
+
+
+@pytest.mark.parametrize("chosen", list(Chosen))
+def test_each_way_an_order_is_chosen_is_said_in_every_language(chosen: Chosen) -> None:
+    outcome = run_combat(parse_scenario(two_blue_deaths(), "t.yml"))
+    added = step(outcome, "r1-chain-add-1")
+    ordered = replace(added.params.choices[0], chosen=chosen)
+    said = {
+        lang: narrate(
+            added._replace(params=replace(added.params, choices=(ordered,))),
+            lang,
+            Names(outcome.board),
+        )
+        for lang in languages()
+    }
+    for lang, text in said.items():
+        assert "{" not in text and ("Blue" in text or "Bleu" in text), (lang, text)
+    assert "'" not in said["fr"] and " :" not in said["fr"].replace("\u00a0:", "")
+    assert len(set(said.values())) == len(said)
