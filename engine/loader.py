@@ -146,18 +146,35 @@ def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iter
         yield from error_problems(error, lines, path)
 
 
+def json_kind(value: Any) -> str:
+    """The JSON type of a value, as a schema's ``type`` names it."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return {str: "string", dict: "object", list: "array"}.get(type(value), "null")
+
+
+def branch_kind(schema: Any) -> str | None:
+    """The JSON type a ``oneOf`` choice takes: its ``type``, or that of its constants."""
+    if not isinstance(schema, dict):
+        return None
+    if "type" in schema:
+        return str(schema["type"]).replace("integer", "number")
+    values = [schema["const"]] if "const" in schema else schema.get("enum", [])
+    kinds = {json_kind(v) for v in values}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def one_of_branch(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError] | None:
     """For a value valid under none of ``oneOf``'s choices: the errors of the one choice of
-    its kind (the object form for an object, …), or None if no single choice fits."""
-    choices: dict[int, list[jsonschema.ValidationError]] = {}
-    for sub in error.context or []:
-        choices.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
-    of_its_kind = [
-        errors
-        for errors in choices.values()
-        if not any(e.validator in ("type", "const", "enum") and not e.relative_path for e in errors)
-    ]
-    return of_its_kind[0] if len(of_its_kind) == 1 else None
+    its kind (the object form for an object, the list of names for a string…), or None."""
+    choices = error.schema.get("oneOf", []) if isinstance(error.schema, dict) else []
+    kind = json_kind(error.instance)
+    fitting = [i for i, choice in enumerate(choices) if branch_kind(choice) == kind]
+    if len(fitting) != 1:
+        return None
+    return [sub for sub in error.context or [] if sub.relative_schema_path[0] == fitting[0]]
 
 
 def error_problems(
@@ -200,6 +217,13 @@ def error_problems(
             line,
             f"{dotted(at)}: '{error.instance}' is not {choices}"
             f"{closest(str(error.instance), allowed)}",
+        )
+    elif rule == "const":
+        want = str(error.validator_value)
+        yield Problem(
+            path,
+            line,
+            f"{dotted(at)}: '{error.instance}' is not {want}{closest(str(error.instance), [want])}",
         )
     elif rule == "propertyNames":
         yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")

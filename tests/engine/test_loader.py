@@ -314,3 +314,20 @@ def test_expectations_name_known_units_abilities_and_players() -> None:
         for p in found
     )
     assert len(found) == 6
+
+
+def test_a_field_with_two_forms_reports_the_mistake_in_the_form_written() -> None:
+    units = [unit("raider", "red", 3, "base", if_it_would_die="banishmnt"), unit("d", "blue", 1)]
+    expected = {"result": "nonee", "designations": "non", "conquer": {"player": "red", "pionts": 1}}
+    text = scenario_yaml(units, ["raider"], expected=expected)
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, 'banishmnt')}: units.0.if_it_would_die: 'banishmnt' is not one "
+        "of hand, banishment (did you mean 'banishment'?)",
+        f"bad.yml:{line_of(text, 'nonee')}: expected.result: 'nonee' is not none (did you mean "
+        "'none'?)",
+        f"bad.yml:{line_of(text, 'designations')}: expected.designations: 'non' is not none (did "
+        "you mean 'none'?)",
+        f"bad.yml:{line_of(text, 'conquer:')}: expected.conquer: 'points' is a required key",
+        f"bad.yml:{line_of(text, 'pionts')}: expected.conquer.pionts: unknown key (did you mean "
+        "'points'?)",
+    ]
