@@ -152,7 +152,11 @@ def json_kind(value: Any) -> str:
         return "boolean"
     if isinstance(value, (int, float)):
         return "number"
-    return {str: "string", dict: "object", list: "array"}.get(type(value), "null")
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "object"
+    return "array" if isinstance(value, list) else "null"
 
 
 def branch_kind(schema: Any) -> str | None:
