@@ -57,9 +57,10 @@ test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
 zip: build
 	$(BIN)/python -m docset.archive site riftbound-combat-rules-$$(date +%Y-%m-%d).zip
 
-bench: $(TEST_STAMP)
-	$(BIN)/python benchmarks/engine_speed.py
-	$(BIN)/python benchmarks/site_build.py
+# Every benchmarks/*.py (files starting with _ are helpers); CI runs each with --tiny.
+bench: $(TEST_STAMP) $(NODE_STAMP)
+	@set -e; for script in benchmarks/[!_]*.py; do \
+	  echo "== $$script"; $(BIN)/python $$script; done
 
 # The words of the code, extracted into the template; each language's catalog updated from it
 # (new entries come untranslated: the build refuses them until a translator fills them in).

@@ -2,7 +2,7 @@
 
 Target: at least 5,000 typical scenarios per second on a 2-core machine, so
 verifying hundreds of examples costs nothing next to the site build.
-Run by hand: ``make bench`` or ``python benchmarks/engine_speed.py``.
+Run: ``make bench`` or ``python benchmarks/engine_speed.py [--tiny]``.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 from pathlib import Path
+
+from _bench import figure, heading, options
 
 from engine import Scenario, load_scenario, run_combat
 from engine.model import Zone
@@ -38,12 +40,15 @@ def fifty_units(base: Scenario) -> Scenario:
 
 
 def main() -> None:
+    args = options(__doc__)
+    seconds = 0.05 if args.tiny else 2.0
     typical = load_scenario(ROOT / "examples" / "whole-combat.yml")
     big = fifty_units(typical)
-    typical_rate, big_rate = rate(typical), rate(big)
-    print(f"typical example ({len(typical.units)} units): {typical_rate:,.0f} scenarios/s")
-    print(f"50-unit board: {big_rate:,.0f} scenarios/s")
-    print(f"typical / target ({TARGET:,}/s): {typical_rate / TARGET:.2f}x")
+    typical_rate, big_rate = rate(typical, seconds), rate(big, seconds)
+    heading(f"Engine speed ({seconds:g} s each)")
+    figure(f"typical example ({len(typical.units)} units)", typical_rate, "scenarios/s", digits=0)
+    figure("50-unit board", big_rate, "scenarios/s", digits=0)
+    figure(f"typical / {TARGET:,} per s", typical_rate / TARGET, "×", ">= 1.00")
 
 
 if __name__ == "__main__":

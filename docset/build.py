@@ -153,6 +153,7 @@ class SiteBuild:
         inserts: dict[str, str] = {}
         anchors: set[str] = set()
         replacement: dict[int, str] = {}
+        steppers = 0
         side_by_side = {b.start for a, b in pairwise(scanned.references) if a.end == b.start}
         for ref in scanned.references:
             if ref.kind is Kind.RULE:
@@ -162,8 +163,15 @@ class SiteBuild:
                 separator = SEPARATOR if ref.start in side_by_side else ""
                 replacement[ref.start] = separator + citations.cite(rule)
             else:
+                # A page's first step-through has steps #combat-step-1…; another, #<id>-step-1…
+                prefix = (
+                    "combat-step"
+                    if ref.kind is Kind.STEPPER and not steppers
+                    else f"{ref.value}-step"
+                )
+                steppers += ref.kind is Kind.STEPPER
                 placeholder = f"<!-- worked-example-{len(inserts)} -->"
-                inserts[placeholder] = self.example_html(ref, page, display)
+                inserts[placeholder] = self.example_html(ref, page, display, prefix)
                 anchors.add(links.example_anchor(ref.value))
                 replacement[ref.start] = placeholder
         body = replace(markdown, list(scanned.references), replacement)
@@ -173,7 +181,9 @@ class SiteBuild:
             body = body.rstrip() + "\n\n<!-- footnotes -->\n"
         return RenderedPage(body, inserts, frozenset(anchors))
 
-    def example_html(self, ref: Reference, page: links.Page, display: str) -> str:
+    def example_html(
+        self, ref: Reference, page: links.Page, display: str, stepper_prefix: str
+    ) -> str:
         run = self.runs.get(ref.value)
         if run is None:
             raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown example")])
@@ -183,7 +193,7 @@ class SiteBuild:
             return links.rule(page, rule.number) if rule else ""
 
         renderer = ExampleRenderer(run, page, rule_link)
-        return renderer.html("combat-step" if ref.kind is Kind.STEPPER else None)
+        return renderer.html(stepper_prefix if ref.kind is Kind.STEPPER else None)
 
 
 def load_site(

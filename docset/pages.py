@@ -68,14 +68,6 @@ class PageSource:
     def problems(self) -> Iterator[Problem]:
         for line, message in self.scanned.problems:
             yield Problem(self.display, line, message)
-        steppers = self.scanned.of_kind(Kind.STEPPER)
-        for extra in steppers[1:]:
-            yield Problem(
-                self.display,
-                extra.line,
-                f"[[stepper: {extra.value}]]: one stepper per page (the first is at line "
-                f"{steppers[0].line}); embed this one as [[example: {extra.value}]]",
-            )
         seen: dict[str, int] = {}
         for ref in self.examples():
             if ref.value in seen:

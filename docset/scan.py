@@ -48,6 +48,7 @@ class Scan:
 
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[*+-]|\d+\.)[ \t]+\S")
+QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)*")
 CONTAINER = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]")  # admonitions, details: content indented
 # Code in running text: raw code elements and comments, or a code span (not across a blank line).
 INLINE_CODE = re.compile(
@@ -81,14 +82,24 @@ def indent_of(line: str) -> int:
     return width
 
 
+# Lists, admonitions and quotes nested deeper than this are refused: Python-Markdown parses
+# them by recursion, and a few hundred levels exhaust Python's stack.
+MAX_NESTING = 20
+
+
+class TooDeep(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
 def code_blocks(text: str) -> str:
-    """``text`` with fenced and indented code blocks blanked."""
+    """``text`` with fenced and indented code blocks blanked; TooDeep past ``MAX_NESTING``."""
     out: list[str] = []
     fence: str | None = None
     depth = 0  # list or admonition nesting: content is indented 4 spaces a level
     blank_before = True
     in_code = False
-    for line in text.splitlines(keepends=True):
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
         opening = FENCE.match(line)
         if fence is not None:
             out.append(blank(line))
@@ -121,6 +132,10 @@ def code_blocks(text: str) -> str:
                 depth = indent // 4 + 1
             elif indent == 0 and blank_before:
                 depth = 0
+            quoted = QUOTE.match(line)
+            quotes = quoted.group(0).count(">") if quoted else 0
+            if depth > MAX_NESTING or quotes > MAX_NESTING:
+                raise TooDeep(number)
             out.append(line)
         blank_before = False
     return "".join(out)
@@ -129,7 +144,13 @@ def code_blocks(text: str) -> str:
 def scan(markdown: str, first_line: int = 1) -> Scan:
     """Everything the site reads in a page; ``first_line``: the line ``markdown`` starts at."""
     prose_parts: list[str] = []
-    blocks = code_blocks(markdown)
+    try:
+        blocks = code_blocks(markdown)
+    except TooDeep as deep:
+        line = deep.line + first_line - 1
+        return Scan(
+            (), ((line, f"nested too deeply (lists, quotes: over {MAX_NESTING} levels)"),), ""
+        )
     last = 0
     for m in INLINE_CODE.finditer(blocks):
         prose_parts += [blocks[last : m.start()], blank(m.group(0))]

@@ -62,19 +62,75 @@ class TooBig(Exception):
     pass
 
 
+def flow_depth_problem(text: str, path: str) -> Problem | None:
+    """A ``[[[[…`` or ``{{{…`` nested past ``MAX_DEPTH``: refused before libyaml, whose composer
+    recurses in C (100,000 levels crash the process).
+
+    Brackets are counted outside quoted strings and comments. A quote is taken to open a
+    string only where YAML starts one (after ``[ { ,`` or a blank after ``: - ?``, or at a
+    line's start), so a string is never imagined where YAML reads brackets: the count may
+    be high, never low.
+    """
+    depth, line, quote, comment = 0, 1, "", False
+    before, last = "\n", "\n"  # the previous character, and the previous one not blank
+    escaped = False
+    for char in text:
+        if char == "\n":
+            line, comment = line + 1, False
+        if comment:
+            pass
+        elif quote:
+            if escaped:
+                escaped = False
+            elif quote == '"' and char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'" and (before in "[{,\n" or (before in " \t" and last in ":-?[{,\n")):
+            quote = char
+        elif char == "#" and before in " \t\n":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return Problem(path, line, f"nested too deeply (over {MAX_DEPTH} levels)")
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        before = char
+        if char not in " \t":
+            last = char
+    return None
+
+
+# Errors about something left open: the line where it opened is the one to fix.
+UNCLOSED = ("while parsing a flow", "while scanning a quoted scalar")
+
+
+def syntax_problem(error: yaml.MarkedYAMLError, path: str) -> Problem:
+    """A YAML error at the line to fix (where an unclosed bracket or quote opened, otherwise
+    where the fault is), saying where else it shows."""
+    opened, noticed = error.context_mark, error.problem_mark
+    unclosed = bool(error.context and error.context.startswith(UNCLOSED))
+    mark, other = (opened, noticed) if unclosed and opened else (noticed or opened, None)
+    line = mark.line + 1 if mark else 1
+    reason = ", ".join(r for r in (error.context, error.problem) if r) or "not valid YAML"
+    if other and other.line + 1 != line:
+        reason += f" (noticed on line {other.line + 1})"
+    return Problem(path, line, f"YAML syntax error: {reason}")
+
+
 def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     """Parse YAML into plain data plus the line of every node."""
     if len(text) > MAX_BYTES:
         raise ProblemsFound(
             [Problem(path, 0, f"too large: {len(text):,} characters (the limit is {MAX_BYTES:,})")]
         )
+    if too_deep := flow_depth_problem(text, path):
+        raise ProblemsFound([too_deep])
     try:
         root = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 1
-        reason = error.problem or error.context or "not valid YAML"
-        raise ProblemsFound([Problem(path, line, f"YAML syntax error: {reason}")]) from None
+        raise ProblemsFound([syntax_problem(error, path)]) from None
     except yaml.YAMLError as error:
         raise ProblemsFound([Problem(path, 1, f"YAML syntax error: {error}")]) from None
     except RecursionError:
@@ -173,7 +229,8 @@ def branch_kind(schema: Any) -> str | None:
 def one_of_branch(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError] | None:
     """For a value valid under none of ``oneOf``'s choices: the errors of the one choice of
     its kind (the object form for an object, the list of names for a string…), or None."""
-    choices = error.schema.get("oneOf", []) if isinstance(error.schema, dict) else []
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    choices = schema.get(str(error.validator), [])
     kind = json_kind(error.instance)
     fitting = [i for i, choice in enumerate(choices) if branch_kind(choice) == kind]
     if len(fitting) != 1:
@@ -202,7 +259,7 @@ def error_problems(
     elif rule == "oneOf" and all(set(choice) == {"required"} for choice in schema.get("oneOf", [])):
         keys = [choice["required"][0] for choice in schema["oneOf"]]
         yield Problem(path, line, f"{dotted(at)}: give exactly one of {', '.join(keys)}")
-    elif rule == "oneOf" and (branch := one_of_branch(error)) is not None:
+    elif rule in ("oneOf", "anyOf") and (branch := one_of_branch(error)) is not None:
         for sub in branch:
             yield from error_problems(sub, lines, path)
     elif rule == "minimum":
@@ -233,6 +290,21 @@ def error_problems(
         yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")
     elif rule == "uniqueItems":
         yield Problem(path, line, f"{dotted(at)}: names the same item twice")
+    elif rule == "maxLength":
+        yield Problem(
+            path, line, f"{dotted(at)}: too long (over {error.validator_value} characters)"
+        )
+    elif rule == "type":
+        yield Problem(path, line, f"{dotted(at)}: must be a {error.validator_value}")
+    elif rule in ("oneOf", "anyOf"):
+        kinds = " or ".join(
+            str(choice.get("type", choice.get("const")))
+            if "type" in choice or "const" in choice
+            else "one of " + ", ".join(map(str, choice.get("enum", [])))
+            for choice in schema.get(rule, [])
+            if isinstance(choice, dict)
+        )
+        yield Problem(path, line, f"{dotted(at)}: must be {kinds}")
     else:
         yield Problem(path, line, f"{dotted(at)}: {error.message}")
 

@@ -296,13 +296,13 @@ def scenario_schema() -> JSON:
             },
             "name": {
                 "oneOf": [
-                    TEXT | {"maxLength": 200},
-                    by_language(TEXT | {"maxLength": 200}),
+                    TEXT | {"maxLength": 500},
+                    by_language(TEXT | {"maxLength": 500}),
                 ],
                 "description": "A name: one string for every language, or {en: …, fr: …}.",
             },
             "localized": by_language(
-                TEXT | {"maxLength": 2000},
+                TEXT | {"maxLength": 4000},
                 description="A text in each language: {en: …, fr: …}.",
             ),
             "zone": {"enum": [z.value for z in Zone]},

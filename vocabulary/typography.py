@@ -24,8 +24,8 @@ from collections.abc import Callable
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 
-# URLs and addresses are kept as they are.
-_KEEP = re.compile(r"[a-z][a-z0-9+.-]*://\S+|www\.\S+", re.I)
+# URLs, addresses and what reads as an HTML entity (&amp;) are kept as they are.
+_KEEP = re.compile(r"[a-z][a-z0-9+.-]*://\S+|www\.\S+|&(?:[a-z]+|#\d+|#x[0-9a-f]+);", re.I)
 # What a mark follows: a word, a closing mark, a digit, or (in a page) markup before the text
 # (\x03 ends Python-Markdown's placeholders; ^ is the start of a text after an element).
 _AFTER = r"(?:(?<=[\w)\]»”’\"'.%\x03])|^)"

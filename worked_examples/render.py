@@ -247,7 +247,8 @@ class ExampleRenderer:
     # -- the whole example ---------------------------------------------------
 
     def html(self, stepper_prefix: str | None = None) -> str:
-        """The example; ``stepper_prefix`` (e.g. "combat-step") opens the steps and names their anchors."""
+        """The example; ``stepper_prefix`` (e.g. "combat-step") opens the steps and names their
+        anchors (otherwise they are ``<id>-step-1``, …)."""
         run, lang = self.run, self.lang
         steps = run.outcome.steps
         scenario = run.scenario

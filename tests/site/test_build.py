@@ -34,7 +34,9 @@ def seed_footnotes() -> list[tuple[str, str]]:
     """The footnotes of seed 000: superscript number, 'Rule N.', text, 'Open in the rules browser'."""
     text = seed("000")
     found = re.findall(
-        rf"[{SUPERSCRIPTS}]+Rule (\d{{3}}(?:\.[0-9a-z]+)*)\. (.*?) Open in the rules browser", text, re.S
+        rf"[{SUPERSCRIPTS}]+Rule (\d{{3}}(?:\.[0-9a-z]+)*)\. (.*?) Open in the rules browser",
+        text,
+        re.S,
     )
     return [(number, body) for number, body in found]
 
@@ -44,7 +46,9 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def test_english_resolution_page_carries_the_seeds_20_footnotes_one_for_one(built_site: Path) -> None:
+def test_english_resolution_page_carries_the_seeds_20_footnotes_one_for_one(
+    built_site: Path,
+) -> None:
     expected = seed_footnotes()
     assert len(expected) == 20
     ours = footnotes(page(built_site, "resolution-step.html"))
@@ -60,7 +64,9 @@ def test_french_resolution_page_cites_the_same_rules_in_french(built_site: Path)
     by_number = dict((n, t) for n, t, _ in french)
     assert by_number["466.3.a"].startswith("Un joueur a gagné un combat")
     assert "Traduction non officielle" in by_number["466.3.a"]
-    link = page(built_site, "fr/resolution-step.html").select_one("div.footnote li a[href*='rule-466-3-a']")
+    link = page(built_site, "fr/resolution-step.html").select_one(
+        "div.footnote li a[href*='rule-466-3-a']"
+    )
     assert link.get_text() == "Ouvrir dans le navigateur de règles"
 
 
@@ -69,17 +75,19 @@ def anchors(site: Path, path: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang_prefix", ["", "fr/"])
-def test_every_footnote_link_lands_on_an_existing_rule_anchor(built_site: Path, lang_prefix: str) -> None:
-    for path in ("resolution-step.html", "triggers-between-combat-stages.html", "index.html", "glossary.html"):
+def test_every_footnote_link_lands_on_an_existing_rule_anchor(
+    built_site: Path, lang_prefix: str
+) -> None:
+    for path in (
+        "resolution-step.html",
+        "triggers-between-combat-stages.html",
+        "index.html",
+        "glossary.html",
+    ):
         for number, _, href in footnotes(page(built_site, lang_prefix + path)):
             target, anchor = href.split("#")
             assert anchor == "rule-" + number.replace(".", "-")
             assert anchor in anchors(built_site, lang_prefix + target), (path, href)
-
-
-def test_footnote_tooltips_are_enabled(built_site: Path) -> None:
-    html = (built_site / "resolution-step.html").read_text()
-    assert '"content.footnote.tooltips"' in html
 
 
 def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -> None:
@@ -93,7 +101,9 @@ def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -
     assert fr_switch["en"].endswith("../resolution-step.html")
 
 
-def test_rules_browser_lists_each_rule_with_the_same_anchor_in_both_languages(built_site: Path) -> None:
+def test_rules_browser_lists_each_rule_with_the_same_anchor_in_both_languages(
+    built_site: Path,
+) -> None:
     en = anchors(built_site, "rules-browser/400.html")
     fr = anchors(built_site, "fr/rules-browser/400.html")
     rule_anchors = {a for a in en if a.startswith("rule-")}
@@ -127,15 +137,38 @@ def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
 
 
 def test_footer_says_unofficial_in_both_languages(built_site: Path) -> None:
-    assert "not endorsed by" in page(built_site, "index.html").select_one(".md-copyright").get_text()
+    assert (
+        "not endorsed by" in page(built_site, "index.html").select_one(".md-copyright").get_text()
+    )
     french = page(built_site, "fr/index.html").select_one(".md-copyright").get_text()
     assert "ni approuvé" in french and "le texte anglais fait foi" in french
 
 
-def test_home_page_names_the_rules_version(built_site: Path) -> None:
-    for path in ("index.html", "fr/index.html"):
-        text = page(built_site, path).get_text()
-        assert "v1.4" in text and "Vendetta" in text
+MONTHS = {
+    "en": "January February March April May June July August September October November December",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+}
+
+
+def long_date(iso: str, lang: str) -> str:
+    year, month, day = (int(part) for part in iso.split("-"))
+    return f"{day} {MONTHS[lang].split()[month - 1]} {year}"
+
+
+def test_home_page_names_the_edition_and_dates_of_the_rules_it_carries(built_site: Path) -> None:
+    """The article itself (not the footer) names the rules files' edition, updated and published
+    dates: a new edition in rules/ without the home page saying so fails."""
+    from rulebook import load_rulebook
+    from tests.conftest import ROOT
+
+    book = load_rulebook(ROOT / "rules", "core-rules-1.4", ("en", "fr"))
+    for lang, path in (("en", "index.html"), ("fr", "fr/index.html")):
+        article = page(built_site, path).select_one("article.md-content__inner")
+        text = " ".join(article.get_text(" ").replace("\u00a0", " ").split())
+        edition = " ".join(book.meta(lang, "edition").replace("\u00a0", " ").split())
+        assert edition and edition in text, (path, edition)
+        for key in ("updated", "published"):
+            assert long_date(book.meta(lang, key), lang) in text, (path, key)
 
 
 def test_translation_status_lists_every_page_pair_in_both_languages(built_site: Path) -> None:
@@ -170,11 +203,16 @@ def test_citations_side_by_side_are_separated(built_site: Path) -> None:
     soup = page(built_site, "triggers-between-combat-stages.html")
     first = soup.find("sup", id=re.compile(r"^fnref:rule-465\.3$"))
     separator = first.find_next_sibling()
-    assert separator.get_text() == "," and separator.find_next_sibling()["id"].startswith("fnref:rule-466.1.a")
+    assert separator.get_text() == "," and separator.find_next_sibling()["id"].startswith(
+        "fnref:rule-466.1.a"
+    )
 
 
 def test_rules_browser_links_each_rule_to_the_examples_where_it_acts(built_site: Path) -> None:
-    for prefix, label in (("", "Applied in worked examples"), ("fr/", "Appliquée dans les exemples")):
+    for prefix, label in (
+        ("", "Applied in worked examples"),
+        ("fr/", "Appliquée dans les exemples"),
+    ):
         soup = page(built_site, f"{prefix}rules-browser/400.html")
         recall = soup.find(id="rule-466-1-a-2")
         line = next(p for p in recall.find_next_siblings("p", limit=5) if label in p.get_text())

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.fixtures.sandbox import copy_sources
-from tests.conftest import ROOT, mkdocs
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_sources(ROOT, tmp_path / "project")
+from tests.conftest import mkdocs
 
 
 def edit(file: Path, old: str, new: str) -> int:
@@ -38,7 +31,11 @@ def line_with(lines: list[str], text: str) -> str:
 def test_unknown_rule_fails_with_file_and_line(project: Path) -> None:
     line = edit(project / "docs" / "glossary.md", "[[327]]", "[[327.9.z]]")
     lines = failed_build(project)
-    assert line_with(lines, "327.9.z").strip().endswith(f"docs/glossary.md:{line}: [327.9.z] unknown rule: not in rules/")
+    assert (
+        line_with(lines, "327.9.z")
+        .strip()
+        .endswith(f"docs/glossary.md:{line}: [327.9.z] unknown rule: not in rules/")
+    )
 
 
 def test_every_problem_of_a_build_is_reported(project: Path) -> None:
@@ -50,10 +47,17 @@ def test_every_problem_of_a_build_is_reported(project: Path) -> None:
 
 
 def test_rule_missing_its_french_text(project: Path) -> None:
-    edit(project / "rules" / "core-rules-1.4.fr.txt", "470. Un joueur ne peut marquer", "# 470. Un joueur ne peut marquer")
+    edit(
+        project / "rules" / "core-rules-1.4.fr.txt",
+        "470. Un joueur ne peut marquer",
+        "# 470. Un joueur ne peut marquer",
+    )
     en_line = edit(project / "rules" / "core-rules-1.4.en.txt", "470. A player", "470. A player")
     lines = failed_build(project)
-    line_with(lines, f"rules/core-rules-1.4.en.txt:{en_line}: [470] no fr text in rules/core-rules-1.4.fr.txt")
+    line_with(
+        lines,
+        f"rules/core-rules-1.4.en.txt:{en_line}: [470] no fr text in rules/core-rules-1.4.fr.txt",
+    )
 
 
 def test_malformed_rules_file(project: Path) -> None:
@@ -81,7 +85,11 @@ def test_locale_named_folder_in_docs_is_refused(project: Path) -> None:
 
 
 def test_example_mismatch_names_page_example_and_field(project: Path) -> None:
-    line = edit(project / "examples" / "conquer-scores.yml", "  scores: {red: 4, blue: 2}", "  scores: {red: 5, blue: 2}")
+    line = edit(
+        project / "examples" / "conquer-scores.yml",
+        "  scores: {red: 4, blue: 2}",
+        "  scores: {red: 5, blue: 2}",
+    )
     lines = failed_build(project)
     report = line_with(lines, "[conquer-scores] scores.red")
     assert "docs/resolution-step.md:" in report and "documented=5 engine=4" in report
@@ -91,7 +99,9 @@ def test_example_mismatch_names_page_example_and_field(project: Path) -> None:
 
 def test_invalid_scenario_and_unknown_example(project: Path) -> None:
     bad = edit(project / "examples" / "kill-before-heal.yml", "    might: 3\n", "    might: -3\n")
-    page = edit(project / "docs" / "glossary.md", "| Trash |", "[[example: no-such-example]]\n\n| Trash |")
+    page = edit(
+        project / "docs" / "glossary.md", "| Trash |", "[[example: no-such-example]]\n\n| Trash |"
+    )
     lines = failed_build(project)
     line_with(lines, f"examples/kill-before-heal.yml:{bad}: units.1.might: must not be negative")
     line_with(lines, f"docs/glossary.md:{page}: [no-such-example] unknown example")

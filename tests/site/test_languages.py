@@ -21,9 +21,11 @@ LANG = "de"
 
 def copy_project(target: Path) -> Path:
     """The whole project as committed (code included), with the installed front-end packages."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file():
@@ -35,7 +37,9 @@ def copy_project(target: Path) -> Path:
 
 def add_language(project: Path) -> None:
     """Pages, a rules translation, a catalog, and a title and caption for each worked example."""
-    shutil.copytree(project / "docs", project / f"docs_{LANG}", ignore=shutil.ignore_patterns("assets"))
+    shutil.copytree(
+        project / "docs", project / f"docs_{LANG}", ignore=shutil.ignore_patterns("assets")
+    )
     rules = (project / "rules" / "core-rules-1.4.en.txt").read_text(encoding="utf-8")
     (project / "rules" / f"core-rules-1.4.{LANG}.txt").write_text(
         rules.replace("@language: en", f"@language: {LANG}"), encoding="utf-8"
@@ -54,13 +58,19 @@ def add_language(project: Path) -> None:
         data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
         for key in ("title", "caption"):
             data[key][LANG] = data[key]["en"]
-        scenario.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        scenario.write_text(
+            yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8"
+        )
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     declared = "        - locale: fr\n          name: Français\n          build: true\n"
     assert declared in text
     config.write_text(
-        text.replace(declared, declared + f"        - locale: {LANG}\n          name: Deutsch\n          build: true\n"),
+        text.replace(
+            declared,
+            declared
+            + f"        - locale: {LANG}\n          name: Deutsch\n          build: true\n",
+        ),
         encoding="utf-8",
     )
 
@@ -76,11 +86,26 @@ def test_a_third_language_builds_with_no_code_change(tmp_path: Path) -> None:
         "PYTHONPATH": os.pathsep.join([str(project), str(project / "plugins")]),
     }
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", "mkdocs.yml", "--site-dir", str(site)],
-        cwd=project, capture_output=True, text=True, env=env,
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            "mkdocs.yml",
+            "--site-dir",
+            str(site),
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert result.returncode == 0, result.stderr
-    page = BeautifulSoup((site / LANG / "resolution-step.html").read_text(encoding="utf-8"), "html.parser")
+    page = BeautifulSoup(
+        (site / LANG / "resolution-step.html").read_text(encoding="utf-8"), "html.parser"
+    )
     assert page.html["lang"] == LANG
     assert page.select("div.footnote li") and page.select("#example-whole-combat li.rb-step")
     assert (site / LANG / "rules-browser" / "400.html").is_file()

@@ -38,7 +38,11 @@ def test_no_broken_internal_link_or_anchor(built_site: Path) -> None:
             where = f"{page.relative_to(built_site)} → {url}"
             if not target.is_file():
                 broken.append(f"{where}: no such file")
-            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in ids_in(target):
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in ids_in(target)
+            ):
                 broken.append(f"{where}: no anchor #{parts.fragment}")
     assert checked > 500
     assert broken == []

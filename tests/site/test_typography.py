@@ -26,8 +26,12 @@ def prose(node: Tag, lang: str) -> Iterator[str]:
 
 
 def pages(site: Path, folder: str) -> list[Path]:
-    return sorted((site / folder).rglob("*.html")) if folder else sorted(
-        p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in ("fr", "assets")
+    return (
+        sorted((site / folder).rglob("*.html"))
+        if folder
+        else sorted(
+            p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in ("fr", "assets")
+        )
     )
 
 
@@ -39,8 +43,10 @@ def test_french_pages_have_no_breakable_space_before_marks_nor_straight_apostrop
         soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
         for text in prose(soup, "fr"):
             for pattern in (BREAKABLE_BEFORE_MARK, STRAIGHT_APOSTROPHE):
-                faults += [f"{file.relative_to(built_site)}: …{m.group(0)}… in {text.strip()[:80]!r}"
-                           for m in pattern.finditer(text)]
+                faults += [
+                    f"{file.relative_to(built_site)}: …{m.group(0)}… in {text.strip()[:80]!r}"
+                    for m in pattern.finditer(text)
+                ]
     assert faults == []
 
 

@@ -1,0 +1,410 @@
+"""A walk through bad input, as authors and hostile files produce it, across rules, pages and scenarios.
+
+For each input the build (and ``python -m engine check`` for a scenario)
+exits non-zero, prints no traceback, and reports each problem once, as one
+line naming the file and the right line: nothing about files that are fine
+(no "unknown example" for the pages embedding a broken scenario). Each
+process runs under a memory cap and a time bound, so a file that makes the
+build explode fails its test instead of the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+RULES_EN = "rules/core-rules-1.4.en.txt"
+RULES_FR = "rules/core-rules-1.4.fr.txt"
+PAGE_EN = "docs/glossary.md"
+PAGE_FR = "docs_fr/glossary.md"
+SCENARIO = "examples/kill-before-heal.yml"
+MEMORY_CAP = 1536 * 1024**2  # bytes of address space for each build (a build needs < 400 MB)
+TIME_BOUND = 180  # seconds: not a timing assertion, a bound on unbounded work
+HUGE = 20 * 1024 * 1024  # bytes: past any sane size for a rules or scenario file
+
+# A source file's problem as the build prints it: "docs/x.md:12: …" (after MkDocs' log prefix).
+REPORT = re.compile(
+    r"^(?:(?:ERROR|WARNING|INFO)\s+-\s+)?(?P<file>(?:docs|docs_fr|rules|examples)/[^\s:]+)"
+    r"(?::(?P<line>\d+)(?::\d+)?)?:\s"
+)
+
+# Run a command with an address-space cap (a trampoline, not preexec_fn: the suite has threads).
+CAPPED = (
+    "import os, resource, sys; "
+    "resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]), int(sys.argv[1]))); "
+    "os.execv(sys.argv[2], sys.argv[2:])"
+)
+
+
+def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", CAPPED, str(MEMORY_CAP), sys.executable, *args]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    try:
+        return subprocess.run(
+            command, capture_output=True, text=True, env=env, cwd=project, timeout=TIME_BOUND
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{args} did not finish in {TIME_BOUND} s: unbounded work") from None
+
+
+def build(project: Path) -> subprocess.CompletedProcess[str]:
+    return run(project, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"))
+
+
+def reports(output: str) -> dict[str, list[int | None]]:
+    """File → the line of each problem reported about it."""
+    found: dict[str, list[int | None]] = {}
+    for row in output.splitlines():
+        if m := REPORT.match(row.strip()):
+            found.setdefault(m["file"], []).append(int(m["line"]) if m["line"] else None)
+    return found
+
+
+Expected = dict[str, range | None]  # file → where its one problem is (None: no line to give)
+
+
+def assert_reported_once(
+    result: subprocess.CompletedProcess[str], expected: Expected, says: str = ""
+) -> None:
+    """Exit non-zero, no traceback, each expected file named once at its line (``says`` in it)."""
+    output = result.stdout + result.stderr
+    shown = f"exit {result.returncode}\n{output[-3000:]}"
+    assert "Traceback" not in output, shown
+    assert result.returncode > 0, f"not a clean failure: {shown}"  # < 0: killed by a signal
+    found = reports(output)
+    assert set(found) == set(expected), f"files reported {sorted(found)}\n{shown}"
+    for file, where in expected.items():
+        lines = found[file]
+        assert len(lines) == 1, f"{file} reported {len(lines)} times\n{shown}"
+        if where is not None:
+            assert lines[0] in where, f"{file}: line {lines[0]}, expected {where}\n{shown}"
+    if says:
+        named = [row for row in output.splitlines() if REPORT.match(row.strip())]
+        assert all(re.search(says, row) for row in named), f"not saying /{says}/:\n{shown}"
+
+
+# -- ways to break a file ---------------------------------------------------------
+
+
+def read(project: Path, name: str) -> list[str]:
+    return (project / name).read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def line_of(project: Path, name: str, text: str) -> int:
+    return next(i for i, row in enumerate(read(project, name), 1) if text in row)
+
+
+def write_bytes_at(project: Path, name: str, line: int, data: bytes) -> None:
+    """Replace line ``line`` (1-based) of ``name`` with ``data``."""
+    rows = [row.encode("utf-8") for row in read(project, name)]
+    rows[line - 1] = data + b"\n"
+    (project / name).write_bytes(b"".join(rows))
+
+
+def append(project: Path, name: str, text: str) -> int:
+    """Append ``text`` after a blank line; return the line of its first row."""
+    rows = read(project, name)
+    start = len(rows) + 2
+    (project / name).write_text("".join(rows) + "\n" + text, encoding="utf-8")
+    return start
+
+
+def latin1(project: Path, name: str, line: int) -> Expected:
+    row = read(project, name)[line - 1].rstrip("\n")
+    write_bytes_at(project, name, line, (row + " Côte").encode("latin-1", "replace"))
+    return {name: range(line, line + 1)}
+
+
+def bom(project: Path, name: str) -> Expected:
+    (project / name).write_bytes(b"\xef\xbb\xbf" + (project / name).read_bytes())
+    return {name: range(1, 2)}
+
+
+def nul_on_line_2(project: Path, name: str) -> Expected:
+    row = read(project, name)[1].rstrip("\n")
+    write_bytes_at(project, name, 2, row.encode("utf-8") + b"\0")
+    return {name: range(2, 3)}
+
+
+def huge(project: Path, name: str) -> Expected:
+    """A file grown past any sane size with comment lines (cheap to read, and still too big)."""
+    row = "# filler " + "x" * 70 + "\n"
+    with (project / name).open("a", encoding="utf-8") as out:
+        out.write(row * (HUGE // len(row)))
+    return {name: None}
+
+
+def unreadable(project: Path, name: str) -> Expected:
+    (project / name).chmod(0)
+    if os.access(project / name, os.R_OK):
+        pytest.skip("chmod 000 does not stop this user reading (root)")
+    return {name: None}
+
+
+def both_pages(change: Callable[[Path, str], Expected]) -> Callable[[Path], Expected]:
+    """The same fault in the English page and its French twin: each reported once."""
+
+    def apply(project: Path) -> Expected:
+        return change(project, PAGE_EN) | change(project, PAGE_FR)
+
+    return apply
+
+
+def citation(text: str) -> Callable[[Path, str], Expected]:
+    def apply(project: Path, name: str) -> Expected:
+        line = append(project, name, f"A citation written wrong: {text}\n")
+        return {name: range(line, line + 1)}
+
+    return apply
+
+
+def deep_list(project: Path, name: str) -> Expected:
+    levels = 400
+    block = "".join("    " * i + "- deeper\n" for i in range(levels))
+    line = append(project, name, block)
+    return {name: range(line, line + levels)}
+
+
+def scenario_line(old: str, new: str) -> Callable[[Path], Expected]:
+    def apply(project: Path) -> Expected:
+        line = line_of(project, SCENARIO, old)
+        rows = read(project, SCENARIO)
+        rows[line - 1] = rows[line - 1].replace(old, new)
+        (project / SCENARIO).write_text("".join(rows), encoding="utf-8")
+        return {SCENARIO: range(line, line + 1)}
+
+    return apply
+
+
+def alias_bomb(project: Path) -> Expected:
+    """Billion laughs: nine levels of nine aliases, 9**9 strings from a few hundred bytes."""
+    rows = read(project, SCENARIO)
+    start = len(rows) + 1
+    bomb = ['laughs: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n']
+    for level in range(1, 10):
+        refs = ", ".join([f"*l{level - 1}"] * 9)
+        bomb.append(f"laughs{level}: &l{level} [{refs}]\n")
+    text = "".join(rows) + "".join(bomb)
+    (project / SCENARIO).write_text(text, encoding="utf-8")
+    return {SCENARIO: range(start, start + len(bomb))}
+
+
+def deep_nesting(depth: int) -> Callable[[Path], Expected]:
+    def apply(project: Path) -> Expected:
+        rows = read(project, SCENARIO)
+        line = len(rows) + 1
+        nested = "nested: " + "[" * depth + "]" * depth + "\n"
+        (project / SCENARIO).write_text("".join(rows) + nested, encoding="utf-8")
+        return {SCENARIO: range(line, line + 1)}
+
+    return apply
+
+
+def expected_empty(project: Path) -> Expected:
+    rows = read(project, SCENARIO)
+    line = next(i for i, row in enumerate(rows, 1) if row.startswith("expected:"))
+    (project / SCENARIO).write_text("".join(rows[: line - 1]) + "expected: {}\n", "utf-8")
+    return {SCENARIO: range(line, line + 1)}
+
+
+def leading_zero(project: Path) -> Expected:
+    expected: Expected = {}
+    for name, text in ((RULES_EN, "A rule numbered 01."), (RULES_FR, "Une règle numérotée 01.")):
+        line = line_of(project, name, "466.1. [") + 1
+        rows = read(project, name)
+        rows.insert(line - 1, f"466.01. {text}\n")
+        (project / name).write_text("".join(rows), encoding="utf-8")
+        expected[name] = range(line, line + 1)
+    return expected
+
+
+def directory_named_yml(project: Path) -> Expected:
+    (project / "examples" / "something.yml").mkdir()
+    return {"examples/something.yml": None}
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    apply: Callable[[Path], Expected]
+    about: str = ""  # what the case proves (issue 10)
+    says: str = ""  # a pattern every report line matches: the cause, named
+
+    def param(self) -> object:
+        return pytest.param(self, id=self.name)
+
+
+NOT_UTF8 = "non-UTF-8 text: one line naming file and line, no traceback"
+BOM = "a byte-order mark: an error at line 1 that names it"
+NUL = "a NUL byte: an error on its own line"
+SIZE = "a size limit on input files"
+CITE = "malformed citation brackets and padded ids are errors with file:line"
+CASCADE = "an invalid scenario reports only its own errors (no 'unknown example' per page)"
+YAML_LINE = "YAML errors reported on the line where they start; " + CASCADE
+TRACEBACK = "no traceback, ever"
+SAYS_UTF8 = r"(?i)utf-?8"
+SAYS_BOM = r"(?i)byte.order mark|\bBOM\b"
+
+CASES = [
+    # rules files
+    Case(
+        "rules-latin-1",
+        lambda p: latin1(p, RULES_EN, line_of(p, RULES_EN, "466.3.a.")),
+        f"{NOT_UTF8} ({TRACEBACK})",
+        SAYS_UTF8,
+    ),
+    Case("rules-bom", lambda p: bom(p, RULES_EN), BOM, SAYS_BOM),
+    Case("rules-nul-on-line-2", lambda p: nul_on_line_2(p, RULES_EN), NUL),
+    Case("rules-unreadable", lambda p: unreadable(p, RULES_EN), TRACEBACK),
+    Case("rules-leading-zero-466.01", leading_zero, "rule numbers with leading zeros are errors"),
+    Case("rules-huge", lambda p: huge(p, RULES_EN), SIZE),
+    # pages (the same fault in both languages: each page reported once)
+    Case(
+        "page-latin-1",
+        both_pages(lambda p, n: latin1(p, n, 3)),
+        f"{NOT_UTF8} ({TRACEBACK})",
+        SAYS_UTF8,
+    ),
+    Case("page-bom", both_pages(bom), BOM, SAYS_BOM),
+    Case("page-unreadable", both_pages(unreadable), TRACEBACK),
+    Case("page-nul-on-line-2", both_pages(nul_on_line_2), NUL),
+    Case("page-deep-nesting", both_pages(deep_list), f"nesting bounded in pages ({TRACEBACK})"),
+    Case("citation-[[188]", both_pages(citation("[[188]")), CITE),
+    Case("citation-[[188", both_pages(citation("[[188")), CITE),
+    Case("citation-[188]]", both_pages(citation("[188]]")), CITE),
+    Case("citation-[[[188]]]", both_pages(citation("[[[188]]]")), CITE),
+    Case("citation-[[ 466.3.a ]]", both_pages(citation("[[ 466.3.a ]]")), CITE),
+    Case("citation-[[466.01]]", both_pages(citation("[[466.01]]"))),
+    # scenarios
+    Case(
+        "scenario-latin-1",
+        lambda p: latin1(p, SCENARIO, 4),
+        f"non-UTF-8 text: the line of the first bad byte; {CASCADE}",
+        SAYS_UTF8,
+    ),
+    Case("scenario-bom", lambda p: bom(p, SCENARIO), BOM, SAYS_BOM),
+    Case("scenario-unreadable", lambda p: unreadable(p, SCENARIO), TRACEBACK),
+    Case(
+        "scenario-directory",
+        directory_named_yml,
+        f"a directory named *.yml in examples/ ({TRACEBACK})",
+    ),
+    Case("scenario-nul-on-line-2", lambda p: nul_on_line_2(p, SCENARIO), f"{NUL}; {CASCADE}"),
+    Case(
+        "scenario-yaml-error-on-line-16",
+        scenario_line("name: {en: Red, fr: Rouge}", "name: {en: Red, fr: Rouge"),
+        YAML_LINE,
+    ),
+    Case(
+        "scenario-unclosed-quote-on-line-16",
+        scenario_line("name: {en: Red, fr: Rouge}", 'name: "Red'),
+        YAML_LINE,
+    ),
+    Case(
+        "scenario-tab",
+        scenario_line("    name: {en: Red", "\tname: {en: Red"),
+        CASCADE,
+    ),
+    Case("scenario-alias-bomb", alias_bomb, f"YAML aliases bounded ({TRACEBACK}: MemoryError)"),
+    Case("scenario-nesting-10000", deep_nesting(10_000), f"YAML nesting bounded ({TRACEBACK})"),
+    Case(
+        "scenario-nesting-100000",
+        deep_nesting(100_000),
+        "YAML nesting bounded before libyaml composes it (it would crash the process)",
+    ),
+    Case("scenario-huge", lambda p: huge(p, SCENARIO), SIZE),
+    Case(
+        "scenario-might-4.0",
+        scenario_line("might: 5\n", "might: 5.0\n"),
+        "numbers in scenarios are integers",
+    ),
+    Case("scenario-expected-empty", expected_empty, "an example expects at least its result"),
+    Case(
+        "scenario-id-with-markup",
+        scenario_line("id: kill-before-heal", "id: 'kill\"><svg onload=alert(1)>'"),
+        CASCADE,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", [c.param() for c in CASES])
+def test_bad_input_fails_the_build_with_one_line_per_problem(project: Path, case: Case) -> None:
+    expected = case.apply(project)
+    assert_reported_once(build(project), expected, case.says)
+
+
+@pytest.mark.parametrize("case", [c.param() for c in CASES if c.name.startswith("scenario-")])
+def test_engine_check_reports_a_bad_scenario_once(project: Path, case: Case) -> None:
+    expected = case.apply(project)
+    (file,) = expected
+    assert_reported_once(run(project, "-m", "engine", "check", file), expected, case.says)
+
+
+def test_engine_check_counts_a_file_that_does_not_load_as_invalid(project: Path) -> None:
+    scenario_line("might: 5\n", "might: -5\n")(project)
+    result = run(project, "-m", "engine", "check", SCENARIO)
+    assert result.returncode == 1
+    summary = result.stdout.strip().splitlines()[-1]
+    assert re.search(r"\b1 invalid\b", summary) and not re.search(r"\b1 differ", summary), summary
+
+
+def test_one_invalid_scenario_yields_exactly_its_own_errors(project: Path) -> None:
+    """An unknown key in one scenario: one line, at the key; the pages embedding it say nothing."""
+    line = line_of(project, SCENARIO, "    might: 3\n") + 1
+    scenario_line("    might: 3\n", "    might: 3\n    colour: blue\n")(project)
+    result = build(project)
+    assert "unknown example" not in result.stderr, result.stderr
+    assert_reported_once(result, {SCENARIO: range(line, line + 1)})
+
+
+def test_a_second_stepper_on_a_page_is_an_error_or_has_its_own_ids(project: Path) -> None:
+    """Two step-throughs on one page: refused at the second one's line, or both work."""
+    old = "[[example: this-combat-effects-expire]]"
+    lines = {}
+    for name in ("docs/resolution-step.md", "docs_fr/resolution-step.md"):
+        lines[name] = line_of(project, name, old)
+        text = (project / name).read_text(encoding="utf-8")
+        new = text.replace(old, "[[stepper: this-combat-effects-expire]]")
+        (project / name).write_text(new, encoding="utf-8")
+    result = build(project)
+    if result.returncode != 0:
+        assert_reported_once(result, {n: range(line, line + 1) for n, line in lines.items()})
+        return
+    for path in ("resolution-step.html", "fr/resolution-step.html"):
+        soup = BeautifulSoup((project / "site" / path).read_text("utf-8"), "html.parser")
+        ids = [tag["id"] for tag in soup.select("[id]")]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        assert duplicates == [], f"{path}: duplicate ids {duplicates[:5]}"
+
+
+CODE_CASES = {
+    "raw-html-code": "Written in raw HTML: <code>[[317.2]]</code>\n",
+    "indented-code-block": "An indented code block:\n\n    [[317.2]]\n",
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [pytest.param(text, id=name) for name, text in CODE_CASES.items()],
+)
+def test_a_citation_in_code_stays_literal(project: Path, text: str) -> None:
+    """Raw <code> and indented code blocks are code: no footnote, no marker, no warning."""
+    for name in (PAGE_EN, PAGE_FR):
+        assert "317.2" not in (project / name).read_text(encoding="utf-8")
+        append(project, name, text)
+    result = build(project)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Traceback" not in result.stderr
+    for path in ("glossary.html", "fr/glossary.html"):
+        soup = BeautifulSoup((project / "site" / path).read_text("utf-8"), "html.parser")
+        assert soup.find(id=re.compile(r"317\.2")) is None, f"{path}: a footnote"
+        codes = [code.get_text() for code in soup.find_all("code")]
+        assert any("[[317.2]]" in code for code in codes), f"{path}: {codes}"

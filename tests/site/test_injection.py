@@ -1,0 +1,279 @@
+"""Data is data: a hostile value in every data field reaches the site as text, never as markup.
+
+Two copies of the site are built: one whose every data field (rule texts,
+labels, notes and example paragraphs in both rules files; scenario titles,
+captions, player, battlefield and unit names in both languages) holds a
+hostile value, and one holding harmless words in the same places. Escaped
+data changes only text, so both builds must have the same elements with the
+same attributes on every page; and the hostile text must read literally
+wherever it lands: footnotes (which Material's tooltips show), the rules
+browser, the search index, the worked examples and their board data.
+Scenario and rule ids cannot carry markup: the schema and the rule-number
+syntax refuse it (tested in test_bad_input.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup, Tag
+
+from tests.conftest import mkdocs
+from tests.site.conftest import sandbox
+
+# Shows literally in full: at the start of a text, so the rules index (which cuts at 90
+# characters) keeps it.
+LITERAL = "R&D <b>bold</b> \"double\" 'single' *stars* _under_ &amp; 3 < 4"
+MARKUP = (
+    '<script>alert("data")</script> <img src=x onerror=alert(1)> '
+    '"><svg onload=alert(2)> <a href="javascript:alert(3)">link</a> </script> '
+    "<!-- comment --> &lt;escaped&gt; [[466.3.a]] `tick`"
+)
+HARMLESS_LITERAL = "RD bold double single stars under amp 3 4"
+HARMLESS_MARKUP = "script alert data img src x onerror svg onload link comment escaped 466 tick"
+EDITION = "core-rules-1.4"
+RULE_LINE = re.compile(r"^(?P<number>\d{3}(?:\.[0-9a-z]+)*)\.\s+(?P<text>.*)$")
+
+
+def hostile(field: str) -> str:
+    return f"{LITERAL} {field} {MARKUP}"
+
+
+def harmless(field: str) -> str:
+    return f"{HARMLESS_LITERAL} {field} {HARMLESS_MARKUP}"
+
+
+def fill_rules(project: Path, value: Callable[[str], str]) -> None:
+    """Every rule text, label, note and further paragraph of both languages' files."""
+    for lang in ("en", "fr"):
+        file = project / "rules" / f"{EDITION}.{lang}.txt"
+        out = []
+        for line in file.read_text(encoding="utf-8").splitlines():
+            rule = RULE_LINE.match(line)
+            if rule:
+                number, text = rule["number"], rule["text"]
+                filled = value(f"rule-{number}-{lang}")
+                out.append(
+                    f"{number}. [{filled}]" if text.startswith("[") else f"{number}. {filled}"
+                )
+                out.append(f"  note: {value(f'note-{number}-{lang}')}")
+            elif line.startswith(("  note:", "\tnote:")):
+                continue  # one note per rule: the one written above
+            elif line[:1] in (" ", "\t") and line.strip():
+                out.append(f"  {value(f'paragraph-{lang}')}")
+            else:
+                out.append(line)
+        file.write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+def names_in(data: Any) -> Iterator[dict[str, Any]]:
+    """Every mapping of a scenario that has a ``name`` (players, units, played units)."""
+    if isinstance(data, dict):
+        if "name" in data and "id" in data:
+            yield data
+        for value in data.values():
+            yield from names_in(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from names_in(item)
+
+
+def fill_examples(project: Path, value: Callable[[str], str]) -> None:
+    for file in sorted((project / "examples").glob("*.yml")):
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        for key in ("title", "caption"):
+            data[key] = {lang: value(f"{key}-{data['id']}-{lang}") for lang in ("en", "fr")}
+        data["battlefield"]["name"] = {
+            lang: value(f"battlefield-{data['id']}-{lang}") for lang in ("en", "fr")
+        }
+        for holder in names_in(data):
+            holder["name"] = {lang: value(f"name-{holder['id']}-{lang}") for lang in ("en", "fr")}
+        file.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+
+
+def build(project: Path) -> Path:
+    result = mkdocs(project, "build", "--strict")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Traceback" not in result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(hostile site, harmless site): the same sources but for the data fields' values."""
+    built = []
+    for name, value in (("hostile", hostile), ("harmless", harmless)):
+        project = sandbox(tmp_path_factory.mktemp(name) / "project")
+        fill_rules(project, value)
+        fill_examples(project, value)
+        built.append(build(project))
+    return built[0], built[1]
+
+
+def soup_of(file: Path) -> BeautifulSoup:
+    return BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
+
+
+def squash(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+def pages(site: Path) -> list[Path]:
+    found = sorted(site.rglob("*.html"))
+    assert any(p.relative_to(site).parts[0] == "fr" for p in found) and len(found) > 20
+    return found
+
+
+def shape(soup: BeautifulSoup) -> list[tuple[str, tuple[str, ...]]]:
+    """Each element's name and attribute names, in document order."""
+    return [(tag.name, tuple(sorted(tag.attrs))) for tag in soup.find_all(True)]
+
+
+def markup_from_data(soup: BeautifulSoup) -> list[str]:
+    """Elements and attributes only data could have put there."""
+    found = []
+    for tag in soup.find_all(True):
+        handlers = [name for name in tag.attrs if name.lower().startswith("on")]
+        if handlers:
+            found.append(f"<{tag.name} {' '.join(handlers)}>")
+        if tag.name == "img" and tag.get("src") == "x":
+            found.append("<img src=x>")
+        href = str(tag.get("href", ""))
+        if href.lower().startswith("javascript:"):
+            found.append(f"<{tag.name} href={href}>")
+        if tag.name == "script":
+            code = tag.string or ""
+            if tag.get("type") == "application/json":
+                try:
+                    json.loads(code)  # data inside stays inside: the element holds JSON only
+                except ValueError:
+                    found.append(f"<script type=application/json> not JSON: {code[:40]}")
+            elif "alert(" in code:
+                found.append(f"<script>{code[:40]}")
+    return found
+
+
+def test_no_element_attribute_or_script_comes_from_data(sites: tuple[Path, Path]) -> None:
+    hostile_site, harmless_site = sites
+    problems: list[str] = []
+    for file in pages(hostile_site):
+        where = file.relative_to(hostile_site).as_posix()
+        soup = soup_of(file)
+        problems += [f"{where}: {found}" for found in markup_from_data(soup)]
+        twin = harmless_site / where
+        if not twin.is_file():
+            problems.append(f"{where}: not in the harmless build")
+            continue
+        ours, theirs = shape(soup), shape(soup_of(twin))
+        if ours != theirs:
+            extra = Counter(ours) - Counter(theirs)
+            missing = Counter(theirs) - Counter(ours)
+            problems.append(
+                f"{where}: elements differ from the harmless build: "
+                f"more {sorted(extra)[:4]} fewer {sorted(missing)[:4]}"
+            )
+    assert problems == []
+
+
+def scripts(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
+    return [
+        (str(s.get("src", "")), str(s.get("type", "")), " ".join(s.get("class", [])))
+        for s in soup.find_all("script")
+    ]
+
+
+def test_every_script_is_the_sites_own(sites: tuple[Path, Path]) -> None:
+    hostile_site, harmless_site = sites
+    for file in pages(hostile_site):
+        where = file.relative_to(hostile_site).as_posix()
+        assert scripts(soup_of(file)) == scripts(soup_of(harmless_site / where)), where
+
+
+def footnote(soup: BeautifulSoup, number: str) -> Tag:
+    note = soup.find("li", id=f"fn:rule-{number}")
+    assert isinstance(note, Tag), f"no footnote for rule {number}: data broke the markup"
+    return note
+
+
+@pytest.mark.parametrize(("prefix", "lang"), [("", "en"), ("fr/", "fr")])
+def test_a_rule_text_reads_literally_in_footnotes_and_their_tooltips(
+    sites: tuple[Path, Path], prefix: str, lang: str
+) -> None:
+    """Material's tooltip shows the footnote's content: what the footnote says, it says."""
+    soup = soup_of(sites[0] / f"{prefix}resolution-step.html")
+    text = squash(footnote(soup, "466.3.a").get_text())
+    assert squash(hostile(f"rule-466.3.a-{lang}")) in text
+    label_page = soup_of(sites[0] / f"{prefix}glossary.html")
+    assert squash(hostile(f"rule-327-{lang}")) in squash(footnote(label_page, "327").get_text())
+
+
+@pytest.mark.parametrize(("prefix", "lang"), [("", "en"), ("fr/", "fr")])
+def test_a_rule_text_reads_literally_in_the_rules_browser(
+    sites: tuple[Path, Path], prefix: str, lang: str
+) -> None:
+    chapter = soup_of(sites[0] / f"{prefix}rules-browser/400.html")
+    heading = chapter.find(id="rule-466-3-a")
+    assert isinstance(heading, Tag), "rule 466.3.a is not a heading: data broke the markup"
+    body = heading.find_next("p")
+    assert isinstance(body, Tag)
+    assert squash(body.get_text()) == squash(hostile(f"rule-466.3.a-{lang}"))
+    text = squash(chapter.get_text(" "))
+    assert squash(hostile(f"note-466.3.a-{lang}")) in text
+    assert squash(hostile("rule-327-" + lang)) in squash(
+        soup_of(sites[0] / f"{prefix}rules-browser/300.html").get_text(" ")
+    )
+    index = soup_of(sites[0] / f"{prefix}rules-browser/index.html")
+    item = index.find("a", href=re.compile(r"#rule-188$"))
+    assert isinstance(item, Tag), "rule 188 has no link in the index: data broke the markup"
+    line = squash(item.parent.get_text())  # type: ignore[union-attr]
+    assert line.startswith(f"188 {LITERAL}"), line
+
+
+def search_docs(site: Path, prefix: str) -> list[dict[str, str]]:
+    index = json.loads((site / prefix / "search" / "search_index.json").read_text("utf-8"))
+    docs: list[dict[str, str]] = index["docs"]
+    assert docs
+    return docs
+
+
+@pytest.mark.parametrize(("prefix", "lang"), [("", "en"), ("fr/", "fr")])
+def test_a_rule_text_reads_literally_in_the_search_index(
+    sites: tuple[Path, Path], prefix: str, lang: str
+) -> None:
+    """Material shows an entry's title and text as HTML: parsed, they read as the data."""
+    docs = search_docs(sites[0], prefix)
+    for doc in docs:
+        for key in ("title", "text"):
+            found = markup_from_data(BeautifulSoup(doc.get(key, ""), "html.parser"))
+            assert found == [], (doc["location"], key, found)
+    rule = next(d for d in docs if d["location"].endswith("rules-browser/400.html#rule-466-3-a"))
+    shown = squash(BeautifulSoup(rule["text"], "html.parser").get_text(" "))
+    assert squash(hostile(f"rule-466.3.a-{lang}")) in shown
+
+
+@pytest.mark.parametrize(("prefix", "lang"), [("", "en"), ("fr/", "fr")])
+def test_scenario_texts_read_literally_in_examples_and_every_steps_board(
+    sites: tuple[Path, Path], prefix: str, lang: str
+) -> None:
+    soup = soup_of(sites[0] / f"{prefix}resolution-step.html")
+    example = soup.find(id="example-whole-combat")
+    assert isinstance(example, Tag), "no example whole-combat: data broke the markup"
+    text = squash(example.get_text(" "))
+    for field in ("title-whole-combat", "caption-whole-combat", "name-vanguard", "name-red"):
+        assert squash(hostile(f"{field}-{lang}")) in text, field
+    # Every step's board, drawn at build: the names read as written there too.
+    boards = example.select("li.rb-step .rb-board")
+    assert len(boards) > 10
+    for board in boards:
+        battlefield = board.select_one(".rb-battlefield .rb-zone-title")
+        assert battlefield is not None
+        assert squash(hostile(f"battlefield-whole-combat-{lang}")) in squash(battlefield.get_text())
+    catalogue = soup_of(sites[0] / f"{prefix}worked-examples.html")
+    assert squash(hostile(f"title-whole-combat-{lang}")) in squash(catalogue.get_text(" "))
