@@ -12,7 +12,7 @@ LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 
-.PHONY: serve build test lint typecheck browser zip bench clean catalogs schema golden
+.PHONY: serve build test lint typecheck browser zip bench mutation clean catalogs schema golden
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ zip: build
 bench: $(TEST_STAMP) $(NODE_STAMP)
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
+
+# The mutation run over the engine's step table (also printed by make bench).
+mutation: $(TEST_STAMP)
+	$(BIN)/python benchmarks/step_table_mutation.py
 
 # The words of the code, extracted into the template; each language's catalog updated from it
 # (new entries come untranslated: the build refuses them until a translator fills them in).

@@ -10,6 +10,7 @@ site writes itself. The MkDocs plugin calls these; so can anything else.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -17,11 +18,11 @@ from itertools import pairwise
 from pathlib import Path
 
 import links
+import markup
 from diagnostics import Problem, ProblemsFound
 from docset.pages import DocSet, PageSource, scan_docs
 from docset.parity import parity_problems
 from docset.scan import Kind, Reference, replace, scan
-from docset.status import PLACEHOLDER as STATUS_PLACEHOLDER
 from docset.status import STATUS_PAGE, git_date, status_markdown, status_table
 from docset.terminology import Text, load_terminology
 from engine.model import localized
@@ -31,37 +32,51 @@ from rulebook.cite import SEPARATOR, Citations
 from vocabulary import SOURCE_LANGUAGE
 from vocabulary.checks import catalog_problems, catalog_texts
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
-from worked_examples.catalogue import PLACEHOLDER as CATALOGUE_PLACEHOLDER
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
+
+# Where generated HTML goes: a comment Markdown leaves alone (in the page's content, searched),
+# a late one (into the finished page, after the search index read it), and a citation's mark in
+# the Markdown (plain text to Markdown: a private-use character, then the citation's number).
+PLACEHOLDER = re.compile(r"<!-- rb:([a-z0-9:-]+) -->")  # markup.placeholder's
+LATE = re.compile(r"<!-- rb-late:(\d+) -->")
+CITATION = re.compile("\ue000(\\d+)\ue001")
+
+
+def late(index: int) -> str:
+    return f"<!-- rb-late:{index} -->"
 
 
 @dataclass(frozen=True)
 class RenderedPage:
-    """A page's Markdown, and HTML to insert after conversion where each placeholder stands.
+    """A page's Markdown, and the HTML to put in it after conversion.
 
-    Large generated HTML (rules, worked examples, footnotes) skips Markdown:
-    inserted after conversion, it costs nothing to parse and nothing in it is
-    read as Markdown. ``anchors`` are the ids it adds.
+    Large generated HTML (rules, worked examples, footnotes) skips Markdown: it
+    costs nothing to parse and nothing in it is read as Markdown. ``inserts``
+    join the page's content (searched); ``late`` ones (citations, footnotes, the
+    steps of step-throughs) join the finished page, so search indexes the
+    prose, not board after board. ``anchors`` are the ids they add.
     """
 
     markdown: str
-    inserts: dict[str, str] = field(default_factory=dict)
+    inserts: dict[str, str] = field(default_factory=dict)  # placeholder name → HTML
+    late: tuple[str, ...] = ()
     anchors: frozenset[str] = frozenset()
 
-    def insert_into(self, html: str) -> str:
-        """Every placeholder replaced, in one pass over ``html``."""
-        if not self.inserts:
-            return html
-        parts: list[str] = []
-        last = 0
-        for start, placeholder in sorted(
-            (html.find(p), p) for p in self.inserts if html.find(p) >= 0
-        ):
-            parts += [html[last:start], self.inserts[placeholder]]
-            last = start + len(placeholder)
-        parts.append(html[last:])
-        return "".join(parts)
+    def content(self, html: str) -> str:
+        """The converted page with its inserts, citation marks made late placeholders."""
+        html = PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
+        return CITATION.sub(lambda m: late(int(m[1])), html)
+
+    def finish(self, output: str) -> str:
+        """The finished page (theme and all) with its late HTML, in one pass."""
+        count = len(self.late)
+        return LATE.sub(lambda m: self.late[int(m[1])] if int(m[1]) < count else m[0], output)
+
+
+def without_citations(text: str) -> str:
+    """A heading's text for the table of contents: citation marks left out."""
+    return CITATION.sub("", text)
 
 
 @dataclass
@@ -94,21 +109,17 @@ class SiteBuild:
             index_page(lang).path: RenderedPage(browser.markdown, browser.inserts),
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
-                {
-                    CATALOGUE_PLACEHOLDER: catalogue_table(
-                        self.runs, lang, self.embedding_pages(lang)
-                    )
-                },
+                {"worked-examples": catalogue_table(self.runs, lang, self.embedding_pages(lang))},
             ),
             STATUS_PAGE: RenderedPage(
                 status_markdown(lang),
-                {STATUS_PLACEHOLDER: status_table(self.docs, lang, self.last_change)},
+                {"translation-status": status_table(self.docs, lang, self.last_change)},
             ),
         }
         for chapter in self.rules.chapters():
             page = chapter_page(self.rules, chapter, lang, citing, shown_in)
             path = links.rule_page(lang, self.rules.chapters()[chapter][0].number).path
-            pages[path] = RenderedPage(page.markdown, page.inserts, page.anchors)
+            pages[path] = RenderedPage(page.markdown, page.inserts, anchors=page.anchors)
         return pages
 
     def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
@@ -151,9 +162,10 @@ class SiteBuild:
                 raise ProblemsFound(problems)
         citations = Citations(page)
         inserts: dict[str, str] = {}
+        later: list[str] = []
+        steppers = 0
         anchors: set[str] = set()
         replacement: dict[int, str] = {}
-        steppers = 0
         side_by_side = {b.start for a, b in pairwise(scanned.references) if a.end == b.start}
         for ref in scanned.references:
             if ref.kind is Kind.RULE:
@@ -161,29 +173,35 @@ class SiteBuild:
                 if rule is None:
                     raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown rule")])
                 separator = SEPARATOR if ref.start in side_by_side else ""
-                replacement[ref.start] = separator + citations.cite(rule)
+                replacement[ref.start] = f"\ue000{len(later)}\ue001"
+                later.append(separator + citations.cite(rule))
             else:
                 # A page's first step-through has steps #combat-step-1…; another, #<id>-step-1…
-                prefix = (
-                    "combat-step"
-                    if ref.kind is Kind.STEPPER and not steppers
-                    else f"{ref.value}-step"
-                )
-                steppers += ref.kind is Kind.STEPPER
-                placeholder = f"<!-- worked-example-{len(inserts)} -->"
-                inserts[placeholder] = self.example_html(ref, page, display, prefix)
+                stepper = ref.kind is Kind.STEPPER
+                prefix = "combat-step" if stepper and not steppers else f"{ref.value}-step"
+                steppers += stepper
+                name = f"example-{len(inserts)}"
+                frame, steps = self.example_html(ref, page, display, prefix, late(len(later)))
+                inserts[name] = frame
+                later.append(steps)
                 anchors.add(links.example_anchor(ref.value))
-                replacement[ref.start] = placeholder
+                run = self.runs[ref.value]
+                anchors |= {
+                    links.step_anchor(prefix, n) for n in range(1, len(run.outcome.steps) + 1)
+                }
+                replacement[ref.start] = f"\n\n{markup.placeholder(name)}\n\n"
         body = replace(markdown, list(scanned.references), replacement)
         notes = citations.notes()
         if notes:
-            inserts["<!-- footnotes -->"] = notes
-            body = body.rstrip() + "\n\n<!-- footnotes -->\n"
-        return RenderedPage(body, inserts, frozenset(anchors))
+            body = body.rstrip() + f"\n\n{late(len(later))}\n"
+            later.append(notes)
+        anchors |= citations.anchors()
+        return RenderedPage(body, inserts, tuple(later), frozenset(anchors))
 
     def example_html(
-        self, ref: Reference, page: links.Page, display: str, stepper_prefix: str
-    ) -> str:
+        self, ref: Reference, page: links.Page, display: str, prefix: str, steps: str
+    ) -> tuple[str, str]:
+        """The example's frame, with ``steps`` where its step-through goes, and that step-through."""
         run = self.runs.get(ref.value)
         if run is None:
             raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown example")])
@@ -193,7 +211,8 @@ class SiteBuild:
             return links.rule(page, rule.number) if rule else ""
 
         renderer = ExampleRenderer(run, page, rule_link)
-        return renderer.html(stepper_prefix if ref.kind is Kind.STEPPER else None)
+        stepper = ref.kind is Kind.STEPPER
+        return renderer.html(stepper, prefix, steps), renderer.steps(prefix)
 
 
 def load_site(

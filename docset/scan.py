@@ -141,8 +141,16 @@ def code_blocks(text: str) -> str:
     return "".join(out)
 
 
+# Characters the build marks citations with (docset.build): a page may not hold them.
+RESERVED = re.compile("[\ue000\ue001]")
+
+
 def scan(markdown: str, first_line: int = 1) -> Scan:
     """Everything the site reads in a page; ``first_line``: the line ``markdown`` starts at."""
+    if reserved := RESERVED.search(markdown):
+        line = markdown.count("\n", 0, reserved.start()) + first_line
+        code = f"U+{ord(reserved.group(0)):04X}"
+        return Scan((), ((line, f"the character {code} is reserved by the build"),), "")
     prose_parts: list[str] = []
     try:
         blocks = code_blocks(markdown)

@@ -12,7 +12,6 @@ from docset.pages import DocSet, folder_of
 from vocabulary import SOURCE_LANGUAGE, language_name, message
 
 STATUS_PAGE = "translation-status.md"
-PLACEHOLDER = "<!-- translation-status -->"
 
 TITLE = message("status:title", "Translation status")
 INTRO = message(
@@ -86,4 +85,4 @@ def status_table(docs: DocSet, lang: str, last_change: Callable[[str], Change | 
 
 
 def status_markdown(lang: str) -> str:
-    return f"# {markup.markdown_literal(TITLE(lang))}\n\n{markup.markdown_literal(INTRO(lang))}\n\n{PLACEHOLDER}\n"
+    return f"# {markup.markdown_literal(TITLE(lang))}\n\n{markup.markdown_literal(INTRO(lang))}\n\n{markup.placeholder('translation-status')}\n"

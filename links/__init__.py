@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from vocabulary import SOURCE_LANGUAGE
@@ -51,8 +52,14 @@ def language_folder(lang: str) -> str:
 
 
 def _relative(from_page: Page, target: str, anchor: str) -> str:
-    url = posixpath.relpath(target, posixpath.dirname(from_page.output) or ".")
+    url = _between(posixpath.dirname(from_page.output), target)
     return f"{url}#{anchor}" if anchor else url
+
+
+@lru_cache(maxsize=16384)
+def _between(folder: str, target: str) -> str:
+    """The relative URL of ``target`` from ``folder`` (both from the site's root)."""
+    return posixpath.relpath(target, folder or ".")
 
 
 def link(from_page: Page, to: Page, anchor: str = "", *, markdown: bool = False) -> str:

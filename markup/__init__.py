@@ -42,3 +42,9 @@ def script_json(value: object) -> str:
     """``value`` as JSON inside ``<script type="application/json">``: no ``<`` can end it."""
     data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def placeholder(name: str) -> str:
+    """Where generated HTML goes in a page's Markdown: a comment Markdown leaves as it is,
+    replaced after conversion (``docset.build.RenderedPage``). ``name``: [a-z0-9:-]+."""
+    return f"<!-- rb:{name} -->"

@@ -44,15 +44,11 @@ class Citing:
 
 @dataclass(frozen=True)
 class BrowserPage:
-    """A generated page: Markdown (title, headings), and HTML to insert at each placeholder."""
+    """A generated page: Markdown (title, headings), and the HTML for each placeholder's name."""
 
     markdown: str
     inserts: dict[str, str]
     anchors: frozenset[str]
-
-
-def placeholder(n: int) -> str:
-    return f"<!-- rules-browser-{n} -->"
 
 
 def index_page(lang: str) -> links.Page:
@@ -106,8 +102,8 @@ def chapter_page(
         rule_html(book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
         for r in rules
     )
-    markdown = "\n".join([*head(chapter_title(chapter, lang)), placeholder(0), ""])
-    return BrowserPage(markdown, {placeholder(0): body}, frozenset(r.number.anchor for r in rules))
+    markdown = "\n".join([*head(chapter_title(chapter, lang)), markup.placeholder("rules"), ""])
+    return BrowserPage(markdown, {"rules": body}, frozenset(r.number.anchor for r in rules))
 
 
 def depth(book: Rulebook, rule: Rule) -> int:
@@ -162,17 +158,16 @@ def index(book: Rulebook, lang: str) -> BrowserPage:
         links.Page(lang, "index.md"), links.rule_page(lang, example), example.anchor
     )
     inserts = {
-        placeholder(0): edition_line(book, lang)
-        + f"<p>{markup.text(INTRO(lang, address=address))}</p>"
+        "intro": edition_line(book, lang) + f"<p>{markup.text(INTRO(lang, address=address))}</p>"
     }
-    markdown = [*head(BROWSER(lang), toc=True), placeholder(0), ""]
+    markdown = [*head(BROWSER(lang), toc=True), markup.placeholder("intro"), ""]
     for chapter, rules in book.chapters().items():
         title = markup.markdown_literal(chapter_title(chapter, lang))
         page = links.rule_page(lang, rules[0].number)
         markdown += [
             f"## [{title}]({links.link(here, page, markdown=True)})",
             "",
-            placeholder(chapter),
+            markup.placeholder(f"chapter-{chapter}"),
             "",
         ]
         items = []
@@ -183,5 +178,5 @@ def index(book: Rulebook, lang: str) -> BrowserPage:
             items.append(
                 f'<li><a href="{markup.attribute(href)}">{rule.number}</a> {markup.text(text)}</li>'
             )
-        inserts[placeholder(chapter)] = f"<ul>{''.join(items)}</ul>"
+        inserts[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"
     return BrowserPage("\n".join(markdown), inserts, frozenset())

@@ -54,6 +54,12 @@ class Citations:
             f'href="#{markup.attribute(note_id(number))}">{shown}</a></sup>'
         )
 
+    def anchors(self) -> set[str]:
+        """The ids the citations and their notes add to the page."""
+        found = {note_id(number) for number in self.rules}
+        found |= {ref_id(n, nth) for n, count in self.counts.items() for nth in range(1, count + 1)}
+        return found
+
     def notes(self) -> str:
         """The footnotes: one per rule cited, with a link back to each citation."""
         if not self.rules:

@@ -12,7 +12,7 @@ import gettext
 import io
 import string
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
@@ -34,14 +34,14 @@ class Message:
 
     def __call__(self, lang: str, count: int | None = None, **values: object) -> str:
         """The message in ``lang``, placeholders filled, typeset; ``count`` picks the plural."""
-        translations = catalog(lang)
-        if self.plural is None:
-            template = translations.pgettext(self.context, self.text)
-        else:
-            n = 1 if count is None else count
-            template = translations.npgettext(self.context, self.text, self.plural, n)
+        n = (1 if count is None else count) if self.plural is not None else None
+        if n is not None:
             values.setdefault("count", n)
-        return typeset(template.format(**values), lang)
+        return typeset(self.template(lang, n).format(**values), lang)
+
+    def template(self, lang: str, n: int | None) -> str:
+        """The translation in ``lang`` (its form for ``n``, for a plural message)."""
+        return _template(self, lang, n)
 
     @property
     def placeholders(self) -> frozenset[str]:
@@ -60,6 +60,14 @@ class Message:
                 self.plural,
             )
         )
+
+
+@lru_cache(maxsize=8192)
+def _template(message: Message, lang: str, n: int | None) -> str:
+    translations = catalog(lang)
+    if message.plural is None or n is None:
+        return translations.pgettext(message.context, message.text)
+    return translations.npgettext(message.context, message.text, message.plural, n)
 
 
 def placeholders(template: str) -> frozenset[str]:

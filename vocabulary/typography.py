@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -27,8 +28,9 @@ NNBSP = "\u202f"
 # URLs, addresses and what reads as an HTML entity (&amp;) are kept as they are.
 _KEEP = re.compile(r"[a-z][a-z0-9+.-]*://\S+|www\.\S+|&(?:[a-z]+|#\d+|#x[0-9a-f]+);", re.I)
 # What a mark follows: a word, a closing mark, a digit, or (in a page) markup before the text
-# (\x03 ends Python-Markdown's placeholders; ^ is the start of a text after an element).
-_AFTER = r"(?:(?<=[\w)\]»”’\"'.%\x03])|^)"
+# (\x03 ends Python-Markdown's placeholders, \ue001 the build's citation marks; ^ is the start of a
+# text after an element).
+_AFTER = r"(?:(?<=[\w)\]»”’\"'.%\x03\ue001])|^)"
 # Blanks (or none) before ; ! ?
 _TIGHT = re.compile(_AFTER + r"[ \t\u00a0\u202f]*([;!?]+)(?=\s|$|[)\]»”’\"'<\x02])")
 # Blanks (or none) before a colon, but not "12:30" nor "rule-1:2".
@@ -58,7 +60,11 @@ def _french_prose(text: str) -> str:
 RULES: dict[str, Callable[[str], str]] = {"fr": french}
 
 
+@lru_cache(maxsize=65536)
 def typeset(text: str, lang: str) -> str:
-    """``text`` with ``lang``'s typography (unchanged for a language without rules)."""
+    """``text`` with ``lang``'s typography (unchanged for a language without rules).
+
+    Remembered: a site typesets the same names and words thousands of times.
+    """
     rule = RULES.get(lang)
     return rule(text) if rule else text

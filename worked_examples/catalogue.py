@@ -13,7 +13,6 @@ from worked_examples.render import DIFFERS, VERIFIED
 from worked_examples.verify import ExampleRun
 
 CATALOGUE_PAGE = "worked-examples.md"
-PLACEHOLDER = "<!-- worked-examples -->"
 
 TITLE = message("catalogue:title", "All worked examples")
 INTRO = message(
@@ -40,7 +39,7 @@ class Shown(Protocol):
 def catalogue_markdown(lang: str) -> str:
     return (
         f"# {markup.markdown_literal(TITLE(lang))}\n\n"
-        f"{markup.markdown_literal(INTRO(lang))}\n\n{PLACEHOLDER}\n"
+        f"{markup.markdown_literal(INTRO(lang))}\n\n{markup.placeholder('worked-examples')}\n"
     )
 
 

@@ -182,16 +182,20 @@ class ExampleRenderer:
         return f'<span class="rb-cite">({label} {anchors})</span>'
 
     def step(self, index: int, prefix: str) -> str:
+        """A step: its narration and rules, and the board after it if the step changed it
+        (the first step shows it always; ``stepper.js`` shows the last board for the others)."""
         steps = self.run.outcome.steps
         step = steps[index]
         text = markup.text(narrate(step, self.lang, self.names))
         number = markup.text(STEP(self.lang, n=index + 1))
         anchor = links.step_anchor(prefix, index + 1)
+        changed = changes(steps, index)
+        board = self.board(step.board, changed) if changed or not index else ""
         return (
             f'<li class="rb-step" id="{markup.attribute(anchor)}" '
             f'data-step-id="{markup.attribute(step.id)}">'
             f'<p class="rb-narration"><strong>{number}</strong> {text} {self.citations(step)}</p>'
-            f"{self.board(step.board, changes(steps, index))}</li>"
+            f"{board}</li>"
         )
 
     def outcome(self) -> str:
@@ -246,25 +250,26 @@ class ExampleRenderer:
 
     # -- the whole example ---------------------------------------------------
 
-    def html(self, stepper_prefix: str | None = None) -> str:
-        """The example; ``stepper_prefix`` (e.g. "combat-step") opens the steps and names their
-        anchors (otherwise they are ``<id>-step-1``, …)."""
+    def html(self, open_steps: bool = False, prefix: str = "", steps: str | None = None) -> str:
+        """The example. ``open_steps``: its step-through shown open (the page's stepper);
+        ``prefix`` names the steps' anchors (``<id>-step`` by default); ``steps`` stands where
+        the step-through goes (it is rendered in place otherwise)."""
         run, lang = self.run, self.lang
-        steps = run.outcome.steps
         scenario = run.scenario
         title = markup.text(localized(scenario.title, lang))
         caption = markup.text(localized(scenario.caption, lang))
         download = links.shared(self.page, f"examples/{run.id}.yml")
-        open_attr = " open" if stepper_prefix else ""
-        summary = markup.text(WALK(lang, len(steps)))
+        open_attr = " open" if open_steps else ""
+        summary = markup.text(WALK(lang, len(run.outcome.steps)))
+        walk = self.steps(prefix or None) if steps is None else steps
         return (
             f'<div class="admonition example rb-example" id="{links.example_anchor(run.id)}" '
             f'data-example="{markup.attribute(run.id)}">'
             f'<p class="admonition-title">{markup.text(EXAMPLE(lang))} {title}</p>'
             f"<p>{caption}</p>"
-            f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>{self.board(steps[0].board)}'
-            f'<details class="rb-walk"{open_attr} data-search-exclude><summary>{summary}</summary>'
-            f"{self.steps(stepper_prefix)}</details>"
+            f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>'
+            f"{self.board(run.outcome.steps[0].board)}"
+            f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{walk}</details>'
             f'<p class="rb-outcome"><strong>{markup.text(OUTCOME(lang))}</strong> {self.outcome()}</p>'
             f'<p class="rb-verdict">{self.verdict()} · '
             f'<a href="{markup.attribute(download)}" download>{markup.text(DOWNLOAD(lang))}</a></p></div>'

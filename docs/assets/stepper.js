@@ -16,12 +16,36 @@
     });
     var current = 0;
 
+    // A step that changed nothing carries no board: it shows the last board before it
+    // (a copy, without that step's highlights).
+    function showBoard(index) {
+      Array.prototype.forEach.call(stepper.querySelectorAll(".rb-board-copy"), function (copy) {
+        copy.remove();
+      });
+      if (steps[index].querySelector(".rb-board")) return;
+      for (var i = index - 1; i >= 0; i--) {
+        var board = steps[i].querySelector(".rb-board");
+        if (!board) continue;
+        var copy = board.cloneNode(true);
+        copy.classList.add("rb-board-copy");
+        Array.prototype.forEach.call(copy.querySelectorAll(".rb-changed"), function (e) {
+          e.classList.remove("rb-changed");
+        });
+        Array.prototype.forEach.call(copy.querySelectorAll(".rb-visually-hidden"), function (e) {
+          e.remove();
+        });
+        steps[index].appendChild(copy);
+        return;
+      }
+    }
+
     function show(index, record) {
       current = Math.max(0, Math.min(steps.length - 1, index));
       steps.forEach(function (step, i) {
         step.classList.toggle("rb-current", i === current);
         step.setAttribute("aria-current", i === current ? "step" : "false");
       });
+      showBoard(current);
       var label = position.getAttribute("data-template")
         .replace("{n}", current + 1).replace("{total}", steps.length);
       var narration = steps[current].querySelector(".rb-narration");

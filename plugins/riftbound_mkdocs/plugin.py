@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,12 +26,13 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 import links
 from diagnostics import ProblemsFound
 from docset import interface
-from docset.build import RenderedPage, SiteBuild, load_site
+from docset.build import RenderedPage, SiteBuild, load_site, without_citations
 from docset.typography_extension import TypographyExtension
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
@@ -153,12 +155,14 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Insert the HTML that skipped Markdown, and declare its anchors for link checks."""
-        rendered = self.rendered.pop(page.file.src_uri, None)
+        rendered = self.rendered.get(page.file.src_uri)
         if rendered is None:
             return html
         if page.present_anchor_ids is not None:
             page.present_anchor_ids |= rendered.anchors
-        return rendered.insert_into(html)
+        for anchor in _walk(page.toc):
+            anchor.title = without_citations(anchor.title)
+        return rendered.content(html)
 
     def on_template_context(
         self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
@@ -189,7 +193,11 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         return context
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """A page of another language searches that language's index."""
+        """The HTML search does not index (citations, footnotes, steps); a page of another
+        language searches that language's index."""
+        rendered = self.rendered.pop(page.file.src_uri, None)
+        if rendered is not None:
+            output = rendered.finish(output)
         lang = i18n.page_language(page.file)
         return output if lang == self.languages[0] else offline.search_base_for(lang, output)
 
@@ -232,3 +240,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.site is None:
             raise PluginError("riftbound: the site was not loaded (on_config did not run)")
         return self.site
+
+
+def _walk(toc: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
+    for anchor in toc:
+        yield anchor
+        yield from _walk(anchor.children)

@@ -140,9 +140,32 @@ def traffic(context: BrowserContext, root: str) -> Traffic:
     return watched
 
 
+# Resolves once the page is still: fonts loaded, the zero-delay tasks its load handlers queued
+# (stepper.js scrolls to a step link's step in one) have run, and two frames have been drawn.
+SETTLED = """() => document.fonts.ready.then(() => new Promise(resolve =>
+    setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 0)))"""
+# Resolves once no CSS transition or animation runs on the element (e.g. a tooltip appearing).
+STILL = """element => Promise.all(element.getAnimations({subtree: true}).map(a => a.finished))"""
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has loaded and stopped moving: a state, not a delay."""
+    page.wait_for_load_state("load")
+    page.evaluate(SETTLED)
+
+
+def goto_after_startup(page: Page, url: str) -> None:
+    """Open ``url`` and wait until the theme's start-up requests (search index, sitemap) are out."""
+    with (
+        page.expect_request(lambda r: r.url.split("?")[0].endswith("sitemap.xml")),
+        page.expect_request(lambda r: "/search/search_index." in r.url),
+    ):
+        page.goto(url, wait_until="load")
+
+
 def search(page: Page, query: str) -> list[str]:
     """Type a query in Material's search box; the result links once results appear."""
     page.keyboard.press("s")
     page.keyboard.type(query, delay=20)
-    page.wait_for_selector(".md-search-result__link", timeout=10_000)
+    page.wait_for_selector(".md-search-result__link")  # once the worker has loaded the index
     return page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.href)")

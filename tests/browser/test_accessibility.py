@@ -8,6 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser
 
+from tests.browser.conftest import settle
 from tests.conftest import ROOT
 
 PAGE_TYPES = [
@@ -80,9 +81,9 @@ def test_screenshots_of_the_key_pages(browser: Browser, file_root: str) -> None:
         context = browser.new_context(viewport=viewport, color_scheme=scheme or "light")
         page = context.new_page()
         page.goto(file_root + path)
-        page.wait_for_timeout(300)
+        settle(page)
         target = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(target))
+        page.screenshot(path=str(target), animations="disabled")
         context.close()
         assert target.stat().st_size > 10_000, name
 

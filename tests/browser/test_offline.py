@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import Traffic, search
+from tests.browser.conftest import Traffic, goto_after_startup, search
 
 
 def site_pages(site: Path) -> list[str]:
@@ -24,8 +24,7 @@ def test_every_page_loads_with_nothing_from_elsewhere_and_no_errors(
             # A web server shows it for any missing address, so it links from site_url's
             # path (the host's root here): tested at the root only.
             continue
-        page.goto(root + path, wait_until="load")
-        page.wait_for_timeout(150)  # let start-up requests (search index, sitemap) go out
+        goto_after_startup(page, root + path)
         assert page.locator("h1").count() >= 1, path
     assert traffic.outside == []
     assert traffic.errors == []

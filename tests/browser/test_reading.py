@@ -5,9 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import Traffic
+from tests.browser.conftest import STILL, Traffic, settle
+
+
+def hover_citation(page: Page, number: str) -> Locator:
+    """Point at the first citation of rule ``number`` once the page is still; its tooltip."""
+    settle(page)
+    citation = page.locator(f'sup[id^="fnref:rule-{number}"] a').first
+    # In the middle of the window, clear of the sticky header, before the pointer goes there.
+    citation.evaluate("a => a.scrollIntoView({block: 'center', behavior: 'instant'})")
+    settle(page)
+    citation.hover()
+    tooltip = page.locator(".md-tooltip2--active")
+    expect(tooltip).to_be_visible()
+    return tooltip
 
 
 def switch_language(page: Page, lang: str) -> None:
@@ -45,9 +58,8 @@ def test_hovering_a_footnote_shows_the_rule_in_the_page_language(
     page: Page, traffic: Traffic, root: str, path: str, expected: str
 ) -> None:
     page.goto(root + path)
-    page.locator('sup[id^="fnref:rule-466.3.a"] a').first.hover()
-    tooltip = page.locator(".md-tooltip2--active .md-tooltip2__inner")
-    expect(tooltip).to_contain_text(expected)
+    tooltip = hover_citation(page, "466.3.a")
+    expect(tooltip.locator(".md-tooltip2__inner")).to_contain_text(expected)
 
 
 @pytest.mark.parametrize(
@@ -79,9 +91,14 @@ def test_one_click_in_the_tooltip_opens_the_rule(
     page: Page, root: str, path: str, link: str
 ) -> None:
     page.goto(root + path)
-    page.locator('sup[id^="fnref:rule-466.5.d"] a').first.hover()
-    in_tooltip = page.locator(".md-tooltip2--active").get_by_role("link", name=link)
-    in_tooltip.hover()
+    tooltip = hover_citation(page, "466.5.d")
+    tooltip.evaluate(STILL)  # its entrance transition over: the link stays where the pointer goes
+    in_tooltip = tooltip.get_by_role("link", name=link)
+    clear = in_tooltip.evaluate(
+        "a => a.getBoundingClientRect().top >= "
+        "document.querySelector('header.md-header').getBoundingClientRect().bottom"
+    )
+    assert clear, "the tooltip's link is under the sticky header"
     with page.expect_navigation():
         in_tooltip.click()
     assert page.url.endswith("rules-browser/400.html#rule-466-5-d")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 LANGS = {
     "en": {
@@ -90,8 +90,8 @@ def test_a_step_link_opens_that_step_and_back_returns(page: Page, file_root: str
     next_button.click()
     next_button.click()
     assert position(page) == f"Étape 9 sur {total}"
-    page.go_back()
-    assert position(page) == f"Étape 8 sur {total}"
+    page.go_back()  # the stepper follows on popstate: wait for it, do not race it
+    expect(page.locator(f"{STEPPER} .rb-position")).to_contain_text(f"Étape 8 sur {total}.")
 
 
 def test_the_current_step_is_announced(page: Page, file_root: str) -> None:
@@ -129,3 +129,30 @@ def test_no_horizontal_scroll_on_a_phone(browser: Browser, file_root: str, path:
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+def test_a_step_that_changes_nothing_shows_the_board_as_it_stands(
+    page: Page, file_root: str
+) -> None:
+    """A step without a board of its own shows the last one before it, without its highlights."""
+    page.goto(file_root + "resolution-step.html#combat-step-1")
+    steps = page.locator(f"{STEPPER} .rb-step")
+    own = [steps.nth(i).locator(":scope > .rb-board").count() for i in range(steps.count())]
+    assert own[0] == 1 and 0 in own, own
+    quiet = own.index(0)
+    next_button = page.locator(STEPPER).get_by_role("button", name="Next step")
+    for _ in range(quiet):
+        next_button.click()
+    current = page.locator(f"{STEPPER} .rb-step.rb-current")
+    expect(current).to_have_id(f"combat-step-{quiet + 1}")
+    board = current.locator(".rb-board")
+    expect(board).to_have_count(1)
+    expect(board).to_be_visible()
+    expect(board.locator(".rb-changed")).to_have_count(0)
+    previous = steps.nth(max(i for i in range(quiet) if own[i])).locator(":scope > .rb-board")
+
+    def units(locator: Locator) -> list[str]:
+        names = locator.locator(".rb-unit").evaluate_all("us => us.map(u => u.textContent)")
+        return [" ".join(n.replace(" (changed)", "").split()) for n in names]
+
+    assert units(board) == units(previous)

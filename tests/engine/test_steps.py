@@ -96,7 +96,8 @@ def golden_text() -> str:
         for n, without_clauses in variants:
             step = step_of(kind, n, without_clauses)
             label = f"n={n}" + (", no clause" if without_clauses else "")
-            out.append(f"[{kind.key} {label}] rules: {', '.join(step.rules)}")
+            quiet = " (quiet: applied, changed nothing)" if step.quiet else ""
+            out.append(f"[{kind.key} {label}] rules: {', '.join(step.rules)}{quiet}")
             out += [f"  {lang}: {narrate(step, lang, names)}" for lang in LANGUAGES]
     return "\n".join(out) + "\n"
 

@@ -30,7 +30,8 @@ def render(
     run: ExampleRun, lang: str, stepper: str | None = None, path: str = "a.md"
 ) -> BeautifulSoup:
     renderer = ExampleRenderer(run, links.Page(lang, path), rule_href)
-    return BeautifulSoup(renderer.html(stepper), "html.parser")
+    html = renderer.html(True, stepper) if stepper else renderer.html()
+    return BeautifulSoup(html, "html.parser")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
