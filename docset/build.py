@@ -13,17 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
 import links
 import markup
 from diagnostics import Problem, ProblemsFound
-from docset.pages import DocSet, PageSource, scan_docs
+from docset.pages import DocSet, PageSource, folder_of, scan_docs
 from docset.parity import parity_problems
 from docset.scan import Kind, Reference, replace, scan
-from docset.status import STATUS_PAGE, git_date, status_markdown, status_table
+from docset.status import STATUS_PAGE, git_dates, status_markdown, status_table
 from docset.terminology import Text, load_terminology
 from engine.model import localized
 from rulebook import Rulebook, load_rulebook
@@ -35,16 +34,9 @@ from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalo
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
-# Where generated HTML goes: a comment Markdown leaves alone (in the page's content, searched),
-# a late one (into the finished page, after the search index read it), and a citation's mark in
-# the Markdown (plain text to Markdown: a private-use character, then the citation's number).
-PLACEHOLDER = re.compile(r"<!-- rb:([a-z0-9:-]+) -->")  # markup.placeholder's
-LATE = re.compile(r"<!-- rb-late:(\d+) -->")
+# A citation's mark in a page's Markdown (plain text to Markdown): a private-use character, the
+# citation's number, another.
 CITATION = re.compile("\ue000(\\d+)\ue001")
-
-
-def late(index: int) -> str:
-    return f"<!-- rb-late:{index} -->"
 
 
 @dataclass(frozen=True)
@@ -65,13 +57,15 @@ class RenderedPage:
 
     def content(self, html: str) -> str:
         """The converted page with its inserts, citation marks made late placeholders."""
-        html = PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
-        return CITATION.sub(lambda m: late(int(m[1])), html)
+        html = markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
+        return CITATION.sub(lambda m: markup.late(int(m[1])), html)
 
     def finish(self, output: str) -> str:
         """The finished page (theme and all) with its late HTML, in one pass."""
         count = len(self.late)
-        return LATE.sub(lambda m: self.late[int(m[1])] if int(m[1]) < count else m[0], output)
+        return markup.LATE.sub(
+            lambda m: self.late[int(m[1])] if int(m[1]) < count else m[0], output
+        )
 
 
 def without_citations(text: str) -> str:
@@ -89,7 +83,7 @@ class SiteBuild:
     cache: ResultCache
 
     def __post_init__(self) -> None:
-        self.last_change = cache(git_date(self.root))
+        self.changes = git_dates(self.root, [folder_of(lang) for lang in self.languages])
 
     @property
     def runs(self) -> dict[str, ExampleRun]:
@@ -113,13 +107,13 @@ class SiteBuild:
             ),
             STATUS_PAGE: RenderedPage(
                 status_markdown(lang),
-                {"translation-status": status_table(self.docs, lang, self.last_change)},
+                {"translation-status": status_table(self.docs, lang, self.changes)},
             ),
         }
         for chapter in self.rules.chapters():
             page = chapter_page(self.rules, chapter, lang, citing, shown_in)
             path = links.rule_page(lang, self.rules.chapters()[chapter][0].number).path
-            pages[path] = RenderedPage(page.markdown, page.inserts, anchors=page.anchors)
+            pages[path] = RenderedPage(page.markdown, page.inserts, page.late, page.anchors)
         return pages
 
     def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
@@ -181,9 +175,9 @@ class SiteBuild:
                 prefix = "combat-step" if stepper and not steppers else f"{ref.value}-step"
                 steppers += stepper
                 name = f"example-{len(inserts)}"
-                frame, steps = self.example_html(ref, page, display, prefix, late(len(later)))
+                frame, board, steps = self.example_html(ref, page, display, prefix, len(later))
                 inserts[name] = frame
-                later.append(steps)
+                later += [board, steps]
                 anchors.add(links.example_anchor(ref.value))
                 run = self.runs[ref.value]
                 anchors |= {
@@ -193,15 +187,16 @@ class SiteBuild:
         body = replace(markdown, list(scanned.references), replacement)
         notes = citations.notes()
         if notes:
-            body = body.rstrip() + f"\n\n{late(len(later))}\n"
+            body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
             later.append(notes)
         anchors |= citations.anchors()
         return RenderedPage(body, inserts, tuple(later), frozenset(anchors))
 
     def example_html(
-        self, ref: Reference, page: links.Page, display: str, prefix: str, steps: str
-    ) -> tuple[str, str]:
-        """The example's frame, with ``steps`` where its step-through goes, and that step-through."""
+        self, ref: Reference, page: links.Page, display: str, prefix: str, first_late: int
+    ) -> tuple[str, str, str]:
+        """The example's frame (searched: its title, caption and outcome), its board before the
+        combat and its step-through (late placeholders ``first_late`` and the next)."""
         run = self.runs.get(ref.value)
         if run is None:
             raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown example")])
@@ -212,7 +207,9 @@ class SiteBuild:
 
         renderer = ExampleRenderer(run, page, rule_link)
         stepper = ref.kind is Kind.STEPPER
-        return renderer.html(stepper, prefix, steps), renderer.steps(prefix)
+        board, steps = markup.late(first_late), markup.late(first_late + 1)
+        frame = renderer.html(stepper, prefix, steps=steps, board=board)
+        return frame, renderer.board(run.outcome.steps[0].board), renderer.steps(prefix)
 
 
 def load_site(

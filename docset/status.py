@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable
+from collections.abc import Mapping
 from pathlib import Path
 
 import links
 import markup
 from docset.pages import DocSet, folder_of
-from vocabulary import SOURCE_LANGUAGE, language_name, message
+from vocabulary import SOURCE_LANGUAGE, language_name, long_date, message
 
 STATUS_PAGE = "translation-status.md"
 
@@ -35,28 +35,32 @@ UNKNOWN = "—"
 Change = tuple[int, str]
 
 
-def git_date(root: Path) -> Callable[[str], Change | None]:
-    """When the last commit touching a file was made, or None outside a git checkout."""
+def git_dates(root: Path, folders: list[str]) -> dict[str, Change]:
+    """When the last commit touching each file of ``folders`` was made, from one ``git log``
+    (none outside a git checkout)."""
+    try:
+        result = subprocess.run(
+            ["git", "log", "--format=%x00%ct %cs", "--name-only", "--", *folders],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    dates: dict[str, Change] = {}
+    for commit in result.stdout.split("\0")[1:]:  # newest first
+        head, _, files = commit.partition("\n")
+        seconds, _, date = head.partition(" ")
+        if not seconds.isdigit():
+            continue
+        for name in filter(None, files.splitlines()):
+            dates.setdefault(name, (int(seconds), date))
+    return dates
 
-    def last_change(path: str) -> Change | None:
-        try:
-            result = subprocess.run(
-                ["git", "log", "-1", "--format=%ct %cs", "--", path],
-                cwd=root,
-                capture_output=True,
-                text=True,
-                timeout=10,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        seconds, _, date = result.stdout.strip().partition(" ")
-        return (int(seconds), date) if seconds.isdigit() else None
 
-    return last_change
-
-
-def status_table(docs: DocSet, lang: str, last_change: Callable[[str], Change | None]) -> str:
+def status_table(docs: DocSet, lang: str, changes: Mapping[str, Change]) -> str:
     here = links.Page(lang, STATUS_PAGE)
     others = [other for other in docs.languages if other != SOURCE_LANGUAGE]
     head = [
@@ -67,14 +71,17 @@ def status_table(docs: DocSet, lang: str, last_change: Callable[[str], Change | 
     rows = []
     for source in docs.in_language(SOURCE_LANGUAGE):
         shown = docs.get(lang, source.path) or source
-        dates = {code: last_change(f"{folder_of(code)}/{source.path}") for code in docs.languages}
+        dates = {code: changes.get(f"{folder_of(code)}/{source.path}") for code in docs.languages}
         base = dates[SOURCE_LANGUAGE]
         older = base is not None and any(
             (date := dates[o]) is not None and date[0] < base[0] for o in others
         )
         cells = [
             f'<a href="{markup.attribute(links.link(here, shown.page))}">{markup.text(shown.title)}</a>',
-            *(markup.text(date[1] if date else UNKNOWN) for date in dates.values()),
+            *(
+                markup.text(long_date(date[1], lang) if date else UNKNOWN)
+                for date in dates.values()
+            ),
             str(len({r.value for r in source.rules()})),
             str(len(source.examples())),
             markup.text((REVIEW if older else IN_STEP)(lang)),

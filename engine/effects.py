@@ -25,6 +25,7 @@ from engine.model import (
     Trigger,
     Unit,
     Zone,
+    name_of,
 )
 from vocabulary import message, plural_message
 
@@ -38,10 +39,6 @@ __all__ = [
     "ability_of",
     "effect_of",
 ]
-
-
-def _name(value: str | Mapping[str, str]) -> Name:
-    return {"en": value} if isinstance(value, str) else dict(value)
 
 
 TARGET: JSON = {"$ref": "#/$defs/id", "description": "The id of the unit affected."}
@@ -84,7 +81,7 @@ class PlayUnit(Effect):
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> PlayUnit:
-        return cls(body["id"], _name(body["name"]), body["might"], Zone(body["at"]))
+        return cls(body["id"], name_of(body["name"]), body["might"], Zone(body["at"]))
 
     @property
     def target(self) -> str | None:

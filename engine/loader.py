@@ -19,7 +19,7 @@ import yaml
 
 from diagnostics import Problem, ProblemsFound, read_source
 from engine.effects import Effect, PlayUnit, ability_of, effect_of
-from engine.model import Name, Trigger, Zone
+from engine.model import Trigger, Zone, name_of
 from engine.scenario import (
     CombatScript,
     PlayerSpec,
@@ -307,10 +307,6 @@ def error_problems(
         yield Problem(path, line, f"{dotted(at)}: must be {kinds}")
     else:
         yield Problem(path, line, f"{dotted(at)}: {error.message}")
-
-
-def name_of(value: str | Mapping[str, str]) -> Name:
-    return {"en": value} if isinstance(value, str) else dict(value)
 
 
 def load_scenario(file: Path, display: str | None = None) -> Scenario:

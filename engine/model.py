@@ -12,17 +12,24 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
-from vocabulary import Message, typeset
+from vocabulary import SOURCE_LANGUAGE, Message, typeset
 
 JSON = dict[str, Any]
 
-# A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; English serves where one is missing.
+# A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; the source language's serves
+# where one is missing.
 Name = dict[str, str]
 
 
 def localized(name: Name, lang: str) -> str:
     """The name in ``lang`` (or the one every language shares), typeset for ``lang``."""
-    return typeset(name.get(lang) or name.get("en") or next(iter(name.values()), ""), lang)
+    shared = name.get(SOURCE_LANGUAGE) or next(iter(name.values()), "")
+    return typeset(name.get(lang) or shared, lang)
+
+
+def name_of(value: str | Mapping[str, str]) -> Name:
+    """A scenario's name: one string for every language, or one per language."""
+    return {SOURCE_LANGUAGE: value} if isinstance(value, str) else dict(value)
 
 
 class Zone(StrEnum):

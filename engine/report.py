@@ -8,7 +8,7 @@ from engine.combat import Outcome
 from engine.narration import Names, narrate
 from engine.orders import key_of
 from engine.trace import changes
-from vocabulary import plural_message
+from vocabulary import SOURCE_LANGUAGE, plural_message
 
 # The version of the JSON below: raised when a field changes meaning or goes away.
 JSON_FORMAT = 2
@@ -17,7 +17,7 @@ JSON_FORMAT = 2
 RULES = plural_message("cite:rules", "Rule", "Rules")
 
 
-def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
+def outcome_dict(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
     names = Names(outcome.board)
     return {
         "format": JSON_FORMAT,
@@ -59,7 +59,7 @@ def outcome_dict(outcome: Outcome, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def outcome_text(outcome: Outcome, lang: str = "en") -> str:
+def outcome_text(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> str:
     names = Names(outcome.board)
     lines = []
     for number, step in enumerate(outcome.steps, start=1):

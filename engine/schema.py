@@ -13,6 +13,7 @@ from typing import Any
 from engine.effects import EFFECTS, MAX_EFFECTS
 from engine.model import Designation, Trigger, Zone
 from engine.steps import step_names
+from vocabulary import SOURCE_LANGUAGE
 
 JSON = dict[str, Any]
 SCHEMA_FILE = "scenario.schema.json"
@@ -53,7 +54,7 @@ def by_language(text: JSON, **extra: Any) -> JSON:
         "type": "object",
         "propertyNames": {"pattern": "^[a-z]{2,3}$"},
         "additionalProperties": text,
-        "required": ["en"],
+        "required": [SOURCE_LANGUAGE],
         **extra,
     }
 

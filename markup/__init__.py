@@ -44,7 +44,18 @@ def script_json(value: object) -> str:
     return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+# Where generated HTML goes in a page (``docset.build.RenderedPage`` fills them): comments
+# Markdown leaves as they are. A named one joins the page's content, which search indexes; a
+# late one, numbered, joins the finished page, after search read it.
+PLACEHOLDER = re.compile(r"<!-- rb:([a-z0-9:-]+) -->")
+LATE = re.compile(r"<!-- rb-late:(\d+) -->")
+
+
 def placeholder(name: str) -> str:
-    """Where generated HTML goes in a page's Markdown: a comment Markdown leaves as it is,
-    replaced after conversion (``docset.build.RenderedPage``). ``name``: [a-z0-9:-]+."""
+    """Where named HTML goes (``name``: lower-case letters, digits, ``:`` and ``-``)."""
     return f"<!-- rb:{name} -->"
+
+
+def late(index: int) -> str:
+    """Where the ``index``-th late HTML goes: not searched (citations, boards, link lists)."""
+    return f"<!-- rb-late:{index} -->"

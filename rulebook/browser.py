@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 
 import links
 import markup
 from rulebook.book import Rule, Rulebook
 from rulebook.cite import NOT_QUOTED
 from rulebook.numbering import RuleNumber
-from vocabulary import SOURCE_LANGUAGE, message, typeset
+from vocabulary import SOURCE_LANGUAGE, long_date, message
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
@@ -44,11 +43,13 @@ class Citing:
 
 @dataclass(frozen=True)
 class BrowserPage:
-    """A generated page: Markdown (title, headings), and the HTML for each placeholder's name."""
+    """A generated page: Markdown (title, headings), the HTML for each placeholder's name, and
+    late HTML (the lists of pages and examples, which search need not read)."""
 
     markdown: str
     inserts: dict[str, str]
-    anchors: frozenset[str]
+    late: tuple[str, ...] = ()
+    anchors: frozenset[str] = frozenset()
 
 
 def index_page(lang: str) -> links.Page:
@@ -73,16 +74,6 @@ def edition_line(book: Rulebook, lang: str) -> str:
     return f"<p><em>{markup.text(' · '.join(p for p in parts if p))}</em></p>"
 
 
-def long_date(iso: str, lang: str) -> str:
-    """``2026-06-18`` as "June 18, 2026" or « 18 juin 2026 » (Babel's locale data).
-
-    The rules file's loader checked the date.
-    """
-    from babel.dates import format_date
-
-    return typeset(format_date(date.fromisoformat(iso), format="long", locale=lang), lang)
-
-
 def head(title: str, toc: bool = False) -> list[str]:
     hide = [] if toc else ["---", "hide:", "  - toc", "---", ""]
     return [*hide, f"# {markup.markdown_literal(title)}", ""]
@@ -98,12 +89,16 @@ def chapter_page(
     """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
     here = links.rule_page(lang, book.chapters()[chapter][0].number)
     rules = book.chapters()[chapter]
+    later: list[str] = []
     body = edition_line(book, lang) + "".join(
-        rule_html(book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
+        rule_html(
+            book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()), later
+        )
         for r in rules
     )
     markdown = "\n".join([*head(chapter_title(chapter, lang)), markup.placeholder("rules"), ""])
-    return BrowserPage(markdown, {"rules": body}, frozenset(r.number.anchor for r in rules))
+    anchors = frozenset(r.number.anchor for r in rules)
+    return BrowserPage(markdown, {"rules": body}, tuple(later), anchors)
 
 
 def depth(book: Rulebook, rule: Rule) -> int:
@@ -118,8 +113,10 @@ def rule_html(
     rule: Rule,
     here: links.Page,
     citing: Sequence[Citing],
-    examples: Sequence[Citing] = (),
+    examples: Sequence[Citing],
+    later: list[str],
 ) -> str:
+    """A rule's heading and text; its lists of citing pages and examples go to ``later``."""
     lang = here.lang
     level = min(2 + depth(book, rule), 6)
     number = rule.number
@@ -179,4 +176,4 @@ def index(book: Rulebook, lang: str) -> BrowserPage:
                 f'<li><a href="{markup.attribute(href)}">{rule.number}</a> {markup.text(text)}</li>'
             )
         inserts[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"
-    return BrowserPage("\n".join(markdown), inserts, frozenset())
+    return BrowserPage("\n".join(markdown), inserts)

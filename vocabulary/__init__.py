@@ -15,6 +15,8 @@ tools read. Plural forms follow each language's rule from the catalog's header
 
 from __future__ import annotations
 
+from datetime import date
+
 from vocabulary.catalogs import (
     DOMAIN,
     SOURCE_LANGUAGE,
@@ -36,6 +38,7 @@ __all__ = [
     "join",
     "language_name",
     "languages",
+    "long_date",
     "message",
     "messages",
     "plural_message",
@@ -44,6 +47,13 @@ __all__ = [
 ]
 
 AND = message("list:and", "{items} and {last}")
+
+
+def long_date(iso: str, lang: str) -> str:
+    """``2026-06-18`` as "June 18, 2026" or « 18 juin 2026 » (Babel's locale data)."""
+    from babel.dates import format_date
+
+    return typeset(format_date(date.fromisoformat(iso), format="long", locale=lang), lang)
 
 
 def language_name(code: str, lang: str) -> str:

@@ -250,10 +250,17 @@ class ExampleRenderer:
 
     # -- the whole example ---------------------------------------------------
 
-    def html(self, open_steps: bool = False, prefix: str = "", steps: str | None = None) -> str:
+    def html(
+        self,
+        open_steps: bool = False,
+        prefix: str = "",
+        steps: str | None = None,
+        board: str | None = None,
+    ) -> str:
         """The example. ``open_steps``: its step-through shown open (the page's stepper);
-        ``prefix`` names the steps' anchors (``<id>-step`` by default); ``steps`` stands where
-        the step-through goes (it is rendered in place otherwise)."""
+        ``prefix`` names the steps' anchors (``<id>-step`` by default). ``steps`` and ``board``
+        stand where the step-through and the board before the combat go (they are rendered in
+        place otherwise)."""
         run, lang = self.run, self.lang
         scenario = run.scenario
         title = markup.text(localized(scenario.title, lang))
@@ -262,13 +269,13 @@ class ExampleRenderer:
         open_attr = " open" if open_steps else ""
         summary = markup.text(WALK(lang, len(run.outcome.steps)))
         walk = self.steps(prefix or None) if steps is None else steps
+        before = self.board(run.outcome.steps[0].board) if board is None else board
         return (
             f'<div class="admonition example rb-example" id="{links.example_anchor(run.id)}" '
             f'data-example="{markup.attribute(run.id)}">'
             f'<p class="admonition-title">{markup.text(EXAMPLE(lang))} {title}</p>'
             f"<p>{caption}</p>"
-            f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>'
-            f"{self.board(run.outcome.steps[0].board)}"
+            f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>{before}'
             f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{walk}</details>'
             f'<p class="rb-outcome"><strong>{markup.text(OUTCOME(lang))}</strong> {self.outcome()}</p>'
             f'<p class="rb-verdict">{self.verdict()} · '

@@ -16,6 +16,7 @@ from pathlib import Path
 from diagnostics import Problem, ProblemsFound, read_source
 from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
 from engine.loader import MAX_BYTES
+from vocabulary import languages
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,9 @@ class RunStats:
 
 
 def engine_fingerprint() -> str:
-    """A hash of every file of the engine package: any change invalidates the cache."""
-    digest = hashlib.sha256()
+    """A hash of every file of the engine package, and of the languages scenarios may use:
+    any change invalidates the cache."""
+    digest = hashlib.sha256(" ".join(languages()).encode())
     package = resources.files("engine")
     for name in sorted(p.name for p in package.iterdir() if p.name.endswith(".py")):
         digest.update(name.encode())
@@ -59,33 +61,38 @@ def engine_fingerprint() -> str:
     return digest.hexdigest()
 
 
+# A scenario as read from its file, and the outcome the engine gave it.
+Entry = tuple[Scenario, Outcome]
+
+
 @dataclass
 class ResultCache:
-    """Outcomes by key, in memory and (optionally) in a folder across processes."""
+    """Read scenarios and their outcomes by key, in memory and (optionally) in a folder across
+    processes: a build re-reads nor re-runs no scenario whose file and engine are unchanged."""
 
     folder: Path | None = None
-    memory: dict[str, Outcome] = field(default_factory=dict)
+    memory: dict[str, Entry] = field(default_factory=dict)
 
-    def get(self, key: str) -> Outcome | None:
+    def get(self, key: str) -> Entry | None:
         if key in self.memory:
             return self.memory[key]
         if self.folder is not None:
             file = self.folder / f"{key}.pickle"
             if file.is_file():
                 try:
-                    outcome: Outcome = pickle.loads(file.read_bytes())
-                except (pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-                    return None  # stale or foreign: run again
-                self.memory[key] = outcome
-                return outcome
+                    entry: Entry = pickle.loads(file.read_bytes())
+                except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+                    return None  # stale or foreign: read and run again
+                self.memory[key] = entry
+                return entry
         return None
 
-    def put(self, key: str, outcome: Outcome) -> None:
-        self.memory[key] = outcome
+    def put(self, key: str, entry: Entry) -> None:
+        self.memory[key] = entry
         if self.folder is not None:
             self.folder.mkdir(parents=True, exist_ok=True)
             temporary = self.folder / f"{key}.tmp"
-            temporary.write_bytes(pickle.dumps(outcome))
+            temporary.write_bytes(pickle.dumps(entry))
             temporary.replace(self.folder / f"{key}.pickle")  # never a half-written entry
 
 
@@ -112,25 +119,26 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
         shown = str(file.relative_to(display_root)) if display_root else str(file)
         try:
             text = read_source(file, shown, MAX_BYTES)
-            scenario = parse_scenario(text, shown)
-            if scenario.id != file.stem:
-                raise ProblemsFound(
-                    [
-                        Problem(
-                            shown,
-                            scenario.line_of("id"),
-                            f"id '{scenario.id}' must match the file name '{file.stem}'",
-                        )
-                    ]
-                )
-            key = hashlib.sha256(fingerprint.encode() + b"\0" + text.encode()).hexdigest()
-            outcome = cache.get(key)
-            if outcome is None:
-                outcome = run_combat(scenario)
+            key = hashlib.sha256("\0".join([fingerprint, shown, text]).encode()).hexdigest()
+            entry = cache.get(key)
+            if entry is None:
+                scenario = parse_scenario(text, shown)
+                if scenario.id != file.stem:
+                    raise ProblemsFound(
+                        [
+                            Problem(
+                                shown,
+                                scenario.line_of("id"),
+                                f"id '{scenario.id}' must match the file name '{file.stem}'",
+                            )
+                        ]
+                    )
+                entry = (scenario, run_combat(scenario))
                 found.stats.engine_runs += 1
-                cache.put(key, outcome)
+                cache.put(key, entry)
             else:
                 found.stats.from_cache += 1
+            scenario, outcome = entry
         except ProblemsFound as problems:
             found.problems += problems.problems
             found.invalid[file.stem] = shown
