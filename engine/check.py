@@ -1,4 +1,12 @@
-"""Compare a scenario's expected outcome with the engine's, field by field."""
+"""Compare a scenario's expected outcome with the engine's, field by field.
+
+What a scenario expects is checked against the run shown (the orders it
+states). ``other_trigger_orders`` checks what other orders of abilities give,
+each under its own order; ``every_trigger_order`` (or ``every_order=True``)
+runs every order players may choose and checks the expectations under each
+order that has none of its own. A mismatch under another order names it, in
+the form ``combat.trigger_order`` takes, so it can be pasted there.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +15,19 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from diagnostics import ProblemsFound
 from engine.combat import Outcome
+from engine.explore import OrderKey, every_order, order_key, run_stated
+from engine.loader import dotted, stated_orders
+from engine.orders import order_text
 from engine.scenario import Scenario
-from engine.trace import Snapshot
+from engine.steps import step_kinds_named
+from engine.trace import Snapshot, Step
 
 UNIT_FIELDS = ("zone", "might", "damage", "controller")
+NodePath = tuple[str | int, ...]
+# Fields of ``expected`` that say which runs to check, not what a run gives.
+ORDER_FIELDS = ("every_trigger_order", "other_trigger_orders")
 
 
 @dataclass(frozen=True)
@@ -42,6 +58,11 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def in_order(values: list[str] | tuple[str, ...]) -> str:
+    """A list whose order matters, as written."""
+    return "[" + ", ".join(values) + "]"
+
+
 def result_of(outcome: Outcome) -> str:
     return f"{outcome.winner} wins, {outcome.loser} loses" if outcome.winner else "none"
 
@@ -58,15 +79,83 @@ def unit_fields(snapshot: Snapshot, unit_id: str) -> dict[str, Any] | None:
     }
 
 
-def compare(scenario: Scenario, outcome: Outcome) -> list[Mismatch]:
-    """Every difference between ``scenario.expected`` and ``outcome``."""
-    return list(_compare(scenario, outcome, scenario.expected or {}))
+def compare(scenario: Scenario, outcome: Outcome, every_order: bool = False) -> list[Mismatch]:
+    """Every difference between ``scenario.expected`` and ``outcome`` (the run shown), then
+    under the other orders the scenario expects something of (all of them if ``every_order``).
+    """
+    expected = scenario.expected or {}
+    found = list(_compare(scenario, outcome, expected, ("expected",), ""))
+    if expected.get("other_trigger_orders") or every_order or expected.get("every_trigger_order"):
+        every = every_order or bool(expected.get("every_trigger_order"))
+        found += _other_orders(scenario, outcome, expected, every)
+    return found
 
 
-def _compare(s: Scenario, o: Outcome, expected: Mapping[str, Any]) -> Iterator[Mismatch]:
+def _other_orders(
+    s: Scenario, shown: Outcome, expected: Mapping[str, Any], every: bool
+) -> Iterator[Mismatch]:
+    shown_key = order_key(shown)
+    listed: dict[OrderKey, int] = {}
+    for i, other in enumerate(expected.get("other_trigger_orders", [])):
+        at: NodePath = ("expected", "other_trigger_orders", i)
+        field = f"{dotted(at[1:])}.trigger_order"
+        line = s.line_of(*at, "trigger_order")
+        try:
+            run = run_stated(
+                s, stated_orders(other["trigger_order"], s.lines, (*at, "trigger_order"))
+            )
+        except ProblemsFound as problems:
+            for problem in problems.problems:
+                yield Mismatch(s.path, problem.line, field, "a possible order", problem.message)
+            continue
+        key = order_key(run)
+        if key == shown_key:
+            yield Mismatch(s.path, line, field, "another order than the run shown", order_text(key))
+        elif key in listed:
+            yield Mismatch(
+                s.path,
+                line,
+                field,
+                "an order not listed above",
+                f"the order of other_trigger_orders.{listed[key]}: {order_text(key)}",
+            )
+        else:
+            listed[key] = i
+            yield from _compare(s, run, other, at, under(key))
+    if not every:
+        return
+    try:
+        runs = every_order(s)
+    except ProblemsFound as problems:
+        for problem in problems.problems:
+            yield Mismatch(
+                s.path,
+                s.line_of("expected", "every_trigger_order"),
+                "every_trigger_order",
+                "every order verified",
+                problem.message,
+            )
+        return
+    own = {k: v for k, v in expected.items() if k not in ORDER_FIELDS}
+    for run in runs:
+        key = order_key(run)
+        if key != shown_key and key not in listed:
+            yield from _compare(s, run, own, ("expected",), under(key))
+
+
+def under(key: OrderKey) -> str:
+    return f" under trigger_order {order_text(key)}"
+
+
+def _compare(
+    s: Scenario, o: Outcome, expected: Mapping[str, Any], base: NodePath, label: str
+) -> Iterator[Mismatch]:
+    def mismatch(field: str, want: str, got: str, *at: str | int) -> Mismatch:
+        return Mismatch(s.path, s.line_of(*base, *at), field + label, want, got)
+
     def differ(field: str, want: Any, got: Any, *at: str | int) -> Iterator[Mismatch]:
         if show(want) != show(got):
-            yield Mismatch(s.path, s.line_of("expected", *at), field, show(want), show(got))
+            yield mismatch(field, show(want), show(got), *at)
 
     if "result" in expected:
         want = expected["result"]
@@ -89,39 +178,49 @@ def _compare(s: Scenario, o: Outcome, expected: Mapping[str, Any]) -> Iterator[M
         if key in expected:
             yield from differ(key, expected[key], getattr(o, key), key)
     final = o.steps[-1].board
-    yield from _units(s, final, expected.get("units", {}), ("units",), "units")
-    steps = {step.id: step for step in o.steps}
+    yield from _units(s, final, expected.get("units", {}), (*base, "units"), "units", label)
+    yield from _absence(s, final, o.steps, expected, base, "", label)
+    if "step_order" in expected:
+        yield from _step_order(s, o.steps, expected["step_order"], base, label)
+    steps = {step.id: index for index, step in enumerate(o.steps)}
     for i, point in enumerate(expected.get("checkpoints", [])):
-        step = steps.get(point["step"])
-        label = f"checkpoints[{point['step']}]"
-        if step is None:
-            yield Mismatch(
-                s.path,
-                s.line_of("expected", "checkpoints", i, "step"),
-                f"{label}.step",
+        index = steps.get(point["step"])
+        name = f"checkpoints[{point['step']}]"
+        if index is None:
+            yield mismatch(
+                f"{name}.step",
                 point["step"],
                 "no such step (see `python -m engine run FILE`)",
-            )
-            continue
-        if "control" in point:
-            yield from differ(
-                f"{label}.control",
-                point["control"],
-                step.board.controller,
                 "checkpoints",
                 i,
-                "control",
+                "step",
             )
-        yield from _units(
-            s, step.board, point.get("units", {}), ("checkpoints", i, "units"), f"{label}.units"
-        )
+            continue
+        board = o.steps[index].board
+        if "control" in point:
+            yield from differ(
+                f"{name}.control", point["control"], board.controller, "checkpoints", i, "control"
+            )
+        at: NodePath = (*base, "checkpoints", i)
+        yield from _units(s, board, point.get("units", {}), (*at, "units"), f"{name}.units", label)
+        yield from _absence(s, board, o.steps[: index + 1], point, at, f"{name}.", label)
+        if "chain" in point and list(point["chain"]) != list(board.chain):
+            yield mismatch(
+                f"{name}.chain",
+                in_order(point["chain"]),
+                in_order(board.chain),
+                "checkpoints",
+                i,
+                "chain",
+            )
 
 
 def _units(
     s: Scenario,
     board: Snapshot,
     wanted: Mapping[str, Mapping[str, Any]],
-    at: tuple[str | int, ...],
+    at: NodePath,
+    name: str,
     label: str,
 ) -> Iterator[Mismatch]:
     for unit_id, fields in wanted.items():
@@ -131,8 +230,101 @@ def _units(
             if show(want) != show(value):
                 yield Mismatch(
                     s.path,
-                    s.line_of("expected", *at, unit_id, field),
-                    f"{label}.{unit_id}.{field}",
+                    s.line_of(*at, unit_id, field),
+                    f"{name}.{unit_id}.{field}{label}",
                     show(want),
                     show(value),
                 )
+
+
+def _absence(
+    s: Scenario,
+    board: Snapshot,
+    steps: tuple[Step, ...],
+    block: Mapping[str, Any],
+    at: NodePath,
+    name: str,
+    label: str,
+) -> Iterator[Mismatch]:
+    """``absent_units``, ``absent_steps`` and ``designations`` of one block, on ``board``."""
+    for i, unit_id in enumerate(block.get("absent_units", [])):
+        state = board.unit(unit_id)
+        if state is not None:
+            yield Mismatch(
+                s.path,
+                s.line_of(*at, "absent_units", i),
+                f"{name}absent_units.{unit_id}{label}",
+                "absent",
+                f"exists ({state.zone.value})",
+            )
+    for i, kind in enumerate(block.get("absent_steps", [])):
+        kinds = step_kinds_named(kind)
+        happened = [step.id for step in steps if step.kind in kinds]
+        if happened:
+            yield Mismatch(
+                s.path,
+                s.line_of(*at, "absent_steps", i),
+                f"{name}absent_steps.{kind}{label}",
+                "no such step",
+                in_order(happened),
+            )
+    if "designations" in block:
+        yield from _designations(s, board, block["designations"], at, name, label)
+
+
+def _designations(
+    s: Scenario, board: Snapshot, wanted: Any, at: NodePath, name: str, label: str
+) -> Iterator[Mismatch]:
+    players = dict(board.designations)
+    if wanted == "none":
+        held = [f"{u.id}: {u.designation.value}" for u in board.units if u.designation]
+        held += [f"{p}: {d.value}" for p, d in players.items() if d]
+        if held:
+            yield Mismatch(
+                s.path,
+                s.line_of(*at, "designations"),
+                f"{name}designations{label}",
+                "none",
+                in_order(held),
+            )
+        return
+    for key, want in wanted.items():
+        if key in players:
+            got = show(players[key])
+        else:
+            state = board.unit(key)
+            got = show(state.designation) if state else "not on the board"
+        if show(want) != got:
+            yield Mismatch(
+                s.path,
+                s.line_of(*at, "designations", key),
+                f"{name}designations.{key}{label}",
+                show(want),
+                got,
+            )
+
+
+def _step_order(
+    s: Scenario, steps: tuple[Step, ...], wanted: list[str], base: NodePath, label: str
+) -> Iterator[Mismatch]:
+    position = {step.id: index for index, step in enumerate(steps)}
+    missing = [(i, step_id) for i, step_id in enumerate(wanted) if step_id not in position]
+    for i, step_id in missing:
+        yield Mismatch(
+            s.path,
+            s.line_of(*base, "step_order", i),
+            f"step_order.{step_id}{label}",
+            "a step",
+            "no such step (see `python -m engine run FILE`)",
+        )
+    if missing:
+        return
+    actual = sorted(wanted, key=position.__getitem__)
+    if actual != list(wanted):
+        yield Mismatch(
+            s.path,
+            s.line_of(*base, "step_order"),
+            f"step_order{label}",
+            in_order(wanted),
+            in_order(actual),
+        )

@@ -1,4 +1,5 @@
-"""``python -m engine run FILE [--lang en|fr] [--json]`` and ``python -m engine check FILE…``."""
+"""``python -m engine run FILE [--lang en|fr] [--json]``, ``python -m engine check [--every-order]
+FILE…`` and ``python -m engine orders FILE``."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from diagnostics import Problem, ProblemsFound
-from engine.check import compare
-from engine.combat import run_combat
+from engine.check import compare, result_of
+from engine.combat import Outcome, run_combat
+from engine.explore import every_order, order_key
 from engine.loader import load_scenario
+from engine.orders import order_text
 from engine.report import outcome_dict, outcome_text
 from vocabulary import SOURCE_LANGUAGE, languages
 
@@ -25,10 +28,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--json", action="store_true", help="print the outcome as JSON")
     check = commands.add_parser("check", help="compare expected outcomes with the engine's")
     check.add_argument("files", type=Path, nargs="+")
+    check.add_argument(
+        "--every-order",
+        action="store_true",
+        help="check the expectations under every order players may choose for abilities "
+        "going on the chain together, naming each order that differs",
+    )
+    orders = commands.add_parser(
+        "orders",
+        help="play a scenario under every order players may choose for abilities going on "
+        "the chain together, and name the orders whose outcome differs from the one shown",
+    )
+    orders.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.command == "run":
         return run_command(args.file, args.lang, args.json)
-    return check_command(args.files)
+    if args.command == "orders":
+        return orders_command(args.file)
+    return check_command(args.files, args.every_order)
 
 
 def run_command(file: Path, lang: str, as_json: bool) -> int:
@@ -44,7 +61,7 @@ def run_command(file: Path, lang: str, as_json: bool) -> int:
     return 0
 
 
-def check_command(files: Sequence[Path]) -> int:
+def check_command(files: Sequence[Path], every: bool = False) -> int:
     """Each file: agrees, differs (its mismatches), or invalid (its problems); exit 1 unless all agree."""
     differ = invalid = 0
     for file in files:
@@ -54,7 +71,7 @@ def check_command(files: Sequence[Path]) -> int:
                 raise ProblemsFound(
                     [Problem(scenario.path, 1, "expected: nothing to check (add at least result)")]
                 )
-            mismatches = compare(scenario, run_combat(scenario))
+            mismatches = compare(scenario, run_combat(scenario), every_order=every)
         except ProblemsFound as found:
             print(found, file=sys.stderr)
             invalid += 1
@@ -65,3 +82,36 @@ def check_command(files: Sequence[Path]) -> int:
     agree = len(files) - differ - invalid
     print(f"checked {len(files)} scenario(s): {agree} agree, {differ} differ, {invalid} invalid")
     return 0 if agree == len(files) else 1
+
+
+def summary(outcome: Outcome) -> str:
+    """What an order changes, in one line: the result, control, the Conquer, where units are."""
+    conquer = f"{outcome.conquered_by} +{outcome.points_scored}" if outcome.conquered_by else "none"
+    units = ", ".join(f"{u.id} {u.zone.value}" for u in outcome.units.values())
+    return (
+        f"result: {result_of(outcome)}; control: {outcome.control_after or 'none'}; "
+        f"conquer: {conquer}; units: {units}"
+    )
+
+
+def orders_command(file: Path) -> int:
+    try:
+        scenario = load_scenario(file)
+        shown = run_combat(scenario)
+        runs = every_order(scenario)
+    except ProblemsFound as found:
+        print(found, file=sys.stderr)
+        return 1
+    shown_key, shown_summary = order_key(shown), summary(shown)
+    differ = []
+    for run in runs:
+        key, said = order_key(run), summary(run)
+        mark = " (shown)" if key == shown_key else "" if said == shown_summary else " (differs)"
+        print(f"trigger_order {order_text(key)}{mark}: {said}")
+        if said != shown_summary:
+            differ.append(order_text(key))
+    print(
+        f"{len(runs)} order(s); the outcome differs from the one shown under {len(differ)}"
+        + (f": {'; '.join(differ)}" if differ else "")
+    )
+    return 0

@@ -27,6 +27,7 @@ from diagnostics import Problem, ProblemsFound
 from engine import steps as S
 from engine.effects import Ability, Effect, Resolved
 from engine.model import Board, Designation, Lasting, Trigger, Unit, Zone
+from engine.orders import Choice, Chooser, StatedOrders
 from engine.scenario import Round, Scenario
 from engine.trace import Snapshot, Step, UnitState
 
@@ -42,7 +43,8 @@ class ChainItem:
     controller: str
     might: int
     trigger: Trigger
-    effect: Effect
+    effects: tuple[Effect, ...]
+    ability: str  # its name in trigger orders and chain checks
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,19 @@ class Outcome:
     recalled: tuple[str, ...]
     steps: tuple[Step, ...]
     board: Board = field(repr=False)
+    # Each order a player chose for abilities going on the chain together, in turn.
+    choices: tuple[Choice, ...] = ()
 
 
 class CombatRun:
     """One run of a scenario. Use ``run_combat``; the methods follow the procedure."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, chooser: Chooser | None = None) -> None:
         self.scenario = scenario
+        self.chooser: Chooser = chooser or StatedOrders(
+            scenario.combat.trigger_order, scenario.path
+        )
+        self.choices: list[Choice] = []
         self.board = scenario.new_board()
         self.steps: list[Step] = []
         self.round = 0
@@ -93,8 +101,14 @@ class CombatRun:
     ) -> None:
         if not isinstance(params, kind.params):
             raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
-        prefix = f"r{self.round}-" if self.round else ""
-        self.steps.append(Step(prefix + step_id, phase, kind, params, Snapshot.of(self.board)))
+        prefix = self.step_prefix()
+        chain = tuple(item.ability for item in self.chain)
+        self.steps.append(
+            Step(prefix + step_id, phase, kind, params, Snapshot.of(self.board, chain))
+        )
+
+    def step_prefix(self) -> str:
+        return f"r{self.round}-" if self.round else ""
 
     def fail(self, line: int, message: str) -> ProblemsFound:
         return ProblemsFound([Problem(self.scenario.path, line, message)])
@@ -153,6 +167,9 @@ class CombatRun:
             restaged = True
             if index == len(rounds):
                 self.record("restaged", "result", S.RESTAGED_UNSCRIPTED)
+        problems = self.chooser.finish()
+        if problems:
+            raise ProblemsFound(problems)
         return self.outcome(control_before, restaged)
 
     def move(self) -> None:
@@ -188,14 +205,13 @@ class CombatRun:
         for number, play in enumerate(script.showdown, start=1):
             done = play.effect.apply(self, play.player, 0)
             if done is None:
-                raise self.fail(
-                    play.line, f"{play.effect.target}: no longer on the board when this is played"
-                )
+                gone = play.effect.target or "every unit at the battlefield"
+                raise self.fail(play.line, f"{gone}: no longer on the board when this is played")
             self.record(
                 f"showdown-{number}",
                 "showdown",
                 S.SHOWDOWN_PLAYS[play.effect.key],
-                S.Played(play.player, done.target, done.amount, done.zone),
+                S.Played(play.player, done.target, done.amount, done.zone, done.targets),
             )
             self.cleanup(f"showdown-{number}")
 
@@ -294,7 +310,10 @@ class CombatRun:
         step = "cleanup-3a" if combat else f"{after}-cleanup-3a"
         phase = "cleanup" if combat else "chain"
         recorded = tuple(
-            u.id for u in dying if u.instead_of_dying is None and self.triggered(u, Trigger.DIES)
+            u.id
+            for u in dying
+            if (u.instead_of_dying is None or u.keeps_death_trigger)
+            and self.triggered(u, Trigger.DIES)
         )
         if dying:
             self.record(
@@ -303,21 +322,28 @@ class CombatRun:
         else:
             self.record(step, phase, S.NO_LETHAL)
         replaced: list[S.Replaced] = []
+        no_trigger: list[S.ReplacedNoTrigger] = []
+        kept: list[S.ReplacedKeepsTrigger] = []
         for unit in dying:
             unit.damage = 0
             unit.designation = None
             if unit.instead_of_dying is None:
                 unit.zone = Zone.TRASH
                 self.killed.append(unit.id)
-            else:
-                unit.zone = unit.instead_of_dying
+                continue
+            unit.zone = unit.instead_of_dying
+            if unit.id in recorded:
+                kept.append(S.ReplacedKeepsTrigger(unit.id, unit.zone))
+            elif any(a.trigger is Trigger.DIES for a in unit.abilities):
                 replaced.append(S.Replaced(unit.id, unit.zone))
+            else:
+                no_trigger.append(S.ReplacedNoTrigger(unit.id, unit.zone))
         killed = tuple(u.id for u in dying if u.instead_of_dying is None)
         self.record(
             step.replace("3a", "3b"),
             phase,
             S.KILL if killed else S.KILL_NONE,
-            S.Killed(killed, tuple(replaced)),
+            S.Killed(killed, tuple(replaced), tuple(no_trigger), tuple(kept)),
         )
 
     def cleanup(self, after: str) -> None:
@@ -326,20 +352,87 @@ class CombatRun:
 
     def item(self, unit: Unit, ability: Ability) -> ChainItem:
         return ChainItem(
-            unit.id, unit.controller, self.board.might(unit), ability.trigger, ability.effect
+            unit.id,
+            unit.controller,
+            self.board.might(unit),
+            ability.trigger,
+            ability.effects,
+            ability.name(unit.id),
         )
+
+    def put_on_chain(self, step_id: str) -> S.Added:
+        """The waiting abilities go on the chain: the Attacker's first (the turn player's, our
+        default), then the other player's; each player orders their own."""
+        seats = [self.attacker, *(p for p in self.board.players if p != self.attacker)]
+        waiting = [p for p in seats if any(i.controller == p for i in self.pending)]
+        orders: list[S.Ordered] = []
+        placed: list[ChainItem] = []
+        for player in waiting:
+            items = [i for i in self.pending if i.controller == player]
+            if len(items) > 1:
+                names = tuple(i.ability for i in items)
+                alike = tuple((i.ability, i.source, i.might) for i in items)  # same if equal
+                indices = self.chooser.order(player, names, step_id, alike)
+                items = [items[i] for i in indices]
+                chosen = self.chooser.chosen
+                self.choices.append(
+                    Choice(step_id, player, tuple(i.ability for i in items), chosen)
+                )
+                orders.append(S.Ordered(player, tuple(i.source for i in items), chosen))
+            placed += items
+        self.chain += placed
+        self.pending = []
+        first, second = (waiting[0], waiting[1]) if len(waiting) > 1 else (None, None)
+        return S.Added(tuple(i.source for i in placed), first, second, tuple(orders))
+
+    def resolve_item(self, item: ChainItem, step_id: str) -> None:
+        """Each effect of the ability, in the order written, a step each; then a cleanup."""
+        for part, effect in enumerate(item.effects):
+            done = effect.apply(self, item.controller, item.might)
+            area = effect.target is None
+            if part == 0:
+                kind = (
+                    S.CHAIN_RESOLUTIONS[effect.key]
+                    if done
+                    else S.CHAIN_NOBODY_HERE
+                    if area
+                    else S.CHAIN_NO_TARGET
+                )
+                part_id = step_id
+            else:
+                kind = (
+                    S.CHAIN_CONTINUATIONS[effect.key]
+                    if done
+                    else S.CHAIN_THEN_NOBODY_HERE
+                    if area
+                    else S.CHAIN_THEN_NO_TARGET
+                )
+                part_id = f"{step_id}{chr(ord('a') + part)}"
+            done = done or Resolved(effect.target or "")
+            self.record(
+                part_id,
+                "chain",
+                kind,
+                S.Resolution(
+                    item.source,
+                    item.trigger,
+                    item.controller,
+                    done.target,
+                    done.amount,
+                    done.zone,
+                    done.targets,
+                ),
+            )
+        self.cleanup(step_id)
 
     def resolve_chain(self, label: str) -> None:
         """Put waiting abilities on the chain; resolve the newest first, each followed by a cleanup."""
         while self.pending or self.chain:
             if self.pending:
-                self.chain += self.pending
-                added = tuple(i.source for i in self.pending)
-                self.pending = []
                 self.chain_items += 1
-                self.record(
-                    f"{label}-add-{self.chain_items}", "chain", S.CHAIN_ADDS[label], S.Units(added)
-                )
+                step_id = f"{label}-add-{self.chain_items}"
+                added = self.put_on_chain(self.step_prefix() + step_id)
+                self.record(step_id, "chain", S.CHAIN_ADDS[label], added)
                 continue
             if self.chain_items > MAX_CHAIN_ITEMS:
                 raise self.fail(
@@ -348,19 +441,7 @@ class CombatRun:
                 )
             item = self.chain.pop()
             self.chain_items += 1
-            step_id = f"{label}-{self.chain_items}"
-            done = item.effect.apply(self, item.controller, item.might)
-            kind = S.CHAIN_RESOLUTIONS[item.effect.key] if done else S.CHAIN_NO_TARGET
-            done = done or Resolved(item.effect.target or "")
-            self.record(
-                step_id,
-                "chain",
-                kind,
-                S.Resolution(
-                    item.source, item.trigger, item.controller, done.target, done.amount, done.zone
-                ),
-            )
-            self.cleanup(step_id)
+            self.resolve_item(item, f"{label}-{self.chain_items}")
 
     def determine_result(self) -> bool:
         """The result (466.3) on the board as it is now; True if a new combat is staged."""
@@ -449,9 +530,15 @@ class CombatRun:
             recalled=tuple(self.recalled),
             steps=tuple(self.steps),
             board=board,
+            choices=tuple(self.choices),
         )
 
 
-def run_combat(scenario: Scenario) -> Outcome:
-    """Play ``scenario`` from the move to the end of combat."""
-    return CombatRun(scenario).run()
+def run_combat(scenario: Scenario, chooser: Chooser | None = None) -> Outcome:
+    """Play ``scenario`` from the move to the end of combat.
+
+    Players order their abilities that go on the chain together as the
+    scenario states (``combat.trigger_order``), else in the order they
+    triggered; ``chooser`` decides instead (``engine.explore`` tries every order).
+    """
+    return CombatRun(scenario, chooser).run()

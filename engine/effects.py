@@ -29,7 +29,16 @@ from engine.model import (
 )
 from vocabulary import message, plural_message
 
-__all__ = ["EFFECTS", "Ability", "Effect", "Resolved", "Table", "effect_of"]
+__all__ = [
+    "EFFECTS",
+    "MAX_EFFECTS",
+    "Ability",
+    "Effect",
+    "Resolved",
+    "Table",
+    "ability_of",
+    "effect_of",
+]
 
 
 TARGET: JSON = {"$ref": "#/$defs/id", "description": "The id of the unit affected."}
@@ -65,6 +74,9 @@ class PlayUnit(Effect):
     on_chain = message(
         "chain:play_unit",
         "The ability of {source} resolves: {player} plays {target} ({amount} Might) {zone}.",
+    )
+    then_on_chain = message(
+        "then:play_unit", "Then {player} plays {target} ({amount} Might) {zone}."
     )
 
     @classmethod
@@ -111,6 +123,11 @@ class DealDamage(Effect):
         "The ability of {source} resolves: it deals {amount} damage to {target}.",
         "The ability of {source} resolves: it deals {amount} damage to {target}.",
     )
+    then_on_chain = plural_message(
+        "then:deal_damage",
+        "Then it deals {amount} damage to {target}.",
+        "Then it deals {amount} damage to {target}.",
+    )
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> DealDamage:
@@ -152,6 +169,7 @@ class GiveMight(Effect):
         "chain:give_might",
         "The ability of {source} resolves: {target} gets +{amount} Might this combat.",
     )
+    then_on_chain = message("then:give_might", "Then {target} gets +{amount} Might this combat.")
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> GiveMight:
@@ -194,6 +212,11 @@ class PreventDamage(Effect):
         "The ability of {source} resolves: the next {amount} damage to {target} this combat "
         "will be prevented.",
     )
+    then_on_chain = plural_message(
+        "then:prevent_damage",
+        "Then the next {amount} damage to {target} this combat will be prevented.",
+        "Then the next {amount} damage to {target} this combat will be prevented.",
+    )
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> PreventDamage:
@@ -226,6 +249,7 @@ class CantMove(Effect):
     on_chain = message(
         "chain:cant_move", "The ability of {source} resolves: {target} can't move this turn."
     )
+    then_on_chain = message("then:cant_move", "Then {target} can't move this turn.")
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> CantMove:
@@ -243,12 +267,70 @@ class CantMove(Effect):
         return Resolved(unit.id)
 
 
+@dataclass(frozen=True, slots=True)
+class DealDamageToAll(Effect):
+    """Deal N damage to each unit at the battlefield, all at once."""
+
+    amount: int
+
+    key = "deal_damage_to_all"
+    description = "Deal N damage to each unit at the battlefield, all at once."
+    schema: ClassVar[JSON] = {"properties": {"amount": AMOUNT}, "required": ["amount"]}
+    in_showdown = plural_message(
+        "showdown:deal_damage_to_all",
+        "Showdown: {player} deals {amount} damage to each unit at the battlefield ({targets}).",
+        "Showdown: {player} deals {amount} damage to each unit at the battlefield ({targets}).",
+    )
+    on_chain = plural_message(
+        "chain:deal_damage_to_all",
+        "The ability of {source} resolves: it deals {amount} damage to each unit at the "
+        "battlefield ({targets}).",
+        "The ability of {source} resolves: it deals {amount} damage to each unit at the "
+        "battlefield ({targets}).",
+    )
+    then_on_chain = plural_message(
+        "then:deal_damage_to_all",
+        "Then it deals {amount} damage to each unit at the battlefield ({targets}).",
+        "Then it deals {amount} damage to each unit at the battlefield ({targets}).",
+    )
+
+    @classmethod
+    def load(cls, body: Mapping[str, Any]) -> DealDamageToAll:
+        return cls(body["amount"])
+
+    @property
+    def target(self) -> None:
+        return None
+
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        here = table.board.at_battlefield()
+        if not here:
+            return None
+        hits = [(unit, table.prevent(unit.id, self.amount)[0]) for unit in here]
+        for unit, dealt in hits:
+            unit.damage += dealt
+        for unit, dealt in hits:
+            if dealt:
+                table.triggered(unit, Trigger.DAMAGED)
+        return Resolved("", self.amount, targets=tuple(unit.id for unit in here))
+
+
 EFFECTS: dict[str, type[Effect]] = {
-    kind.key: kind for kind in (PlayUnit, DealDamage, GiveMight, PreventDamage, CantMove)
+    kind.key: kind
+    for kind in (PlayUnit, DealDamage, DealDamageToAll, GiveMight, PreventDamage, CantMove)
 }
+
+# An ability's effects, at most (each is a step of its own when it resolves).
+MAX_EFFECTS = 8
 
 
 def effect_of(spec: Mapping[str, Any]) -> Effect:
     """The effect a scenario's ability or play names (the schema checked there is one)."""
     key = next(k for k in EFFECTS if k in spec)
     return EFFECTS[key].load(spec[key])
+
+
+def ability_of(spec: Mapping[str, Any]) -> Ability:
+    """An ability as a scenario writes it: one effect, or ``effects`` in order."""
+    effects = [effect_of(e) for e in spec["effects"]] if "effects" in spec else [effect_of(spec)]
+    return Ability(Trigger(spec["when"]), effects[0], tuple(effects[1:]), spec.get("id"))

@@ -9,7 +9,7 @@ aliases expand to.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,9 +18,17 @@ import jsonschema
 import yaml
 
 from diagnostics import Problem, ProblemsFound, read_source
-from engine.effects import EFFECTS, Ability, Effect, PlayUnit, effect_of
+from engine.effects import Effect, PlayUnit, ability_of, effect_of
 from engine.model import Trigger, Zone, name_of
-from engine.scenario import CombatScript, PlayerSpec, Round, Scenario, ShowdownPlay, UnitSpec
+from engine.scenario import (
+    CombatScript,
+    PlayerSpec,
+    Round,
+    Scenario,
+    ShowdownPlay,
+    StatedOrder,
+    UnitSpec,
+)
 from engine.schema import scenario_schema
 from vocabulary import languages
 
@@ -189,79 +197,116 @@ def closest(word: str, choices: list[str]) -> str:
     return f" (did you mean '{near[0]}'?)" if near else ""
 
 
-def alternatives(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
-    """The errors to report for a value that fits none of its alternatives ("a name, or
-    {en: …, fr: …}"): those of the alternative of the value's own kind, if there is one."""
-    branches: dict[int, list[jsonschema.ValidationError]] = {}
-    for sub in error.context or []:
-        branches.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
-    same_kind = [
-        errors
-        for errors in branches.values()
-        if not any(e.validator in ("type", "const") and not e.relative_path for e in errors)
-    ]
-    if len(same_kind) == 1:
-        return [e for sub in same_kind[0] for e in (alternatives(sub) if sub.context else [sub])]
-    return [error]
-
-
 def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iterator[Problem]:
-    found = [
-        error
-        for top in validator().iter_errors(data)
-        for error in (alternatives(top) if top.validator in ("oneOf", "anyOf") else [top])
-    ]
-    for error in found:
-        at: NodePath = tuple(error.absolute_path)
-        line = lines.get(at, 1)
-        rule = error.validator
-        schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
-        if rule == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = list(schema.get("properties", {}))
-            for key in error.instance:
-                if key not in allowed:
-                    yield Problem(
-                        path,
-                        lines.get((*at, key), line),
-                        f"{dotted((*at, key))}: unknown key{closest(key, allowed)}",
-                    )
-        elif rule == "required":
-            yield Problem(path, line, f"{dotted(at)}: {error.message.replace('property', 'key')}")
-        elif rule in ("minProperties", "maxProperties") and set(EFFECTS) <= set(
-            schema.get("properties", {})
-        ):
-            yield Problem(path, line, f"{dotted(at)}: give exactly one of {', '.join(EFFECTS)}")
-        elif rule == "minimum":
-            yield Problem(path, line, f"{dotted(at)}: must not be negative (got {error.instance})")
-        elif rule == "type" and error.validator_value == "integer":
-            yield Problem(
-                path, line, f"{dotted(at)}: must be a whole number (got {error.instance!r})"
-            )
-        elif rule == "enum":
-            allowed = [str(v) for v in schema.get("enum", [])]
-            yield Problem(
-                path,
-                line,
-                f"{dotted(at)}: '{error.instance}' is not one of {', '.join(allowed)}"
-                f"{closest(str(error.instance), allowed)}",
-            )
-        elif rule == "propertyNames":
-            yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")
-        elif rule == "maxLength":
-            yield Problem(
-                path, line, f"{dotted(at)}: too long (over {error.validator_value} characters)"
-            )
-        elif rule == "type":
-            yield Problem(path, line, f"{dotted(at)}: must be a {error.validator_value}")
-        elif rule in ("oneOf", "anyOf"):
-            kinds = " or ".join(
-                str(choice.get("type", choice.get("const", "?")))
-                for choice in schema.get(rule, [])
-                if isinstance(choice, dict)
-            )
-            yield Problem(path, line, f"{dotted(at)}: must be {kinds}")
-        else:
-            yield Problem(path, line, f"{dotted(at)}: {error.message}")
+    for error in validator().iter_errors(data):
+        yield from error_problems(error, lines, path)
+
+
+def json_kind(value: Any) -> str:
+    """The JSON type of a value, as a schema's ``type`` names it."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "object"
+    return "array" if isinstance(value, list) else "null"
+
+
+def branch_kind(schema: Any) -> str | None:
+    """The JSON type a ``oneOf`` choice takes: its ``type``, or that of its constants."""
+    if not isinstance(schema, dict):
+        return None
+    if "type" in schema:
+        return str(schema["type"]).replace("integer", "number")
+    values = [schema["const"]] if "const" in schema else schema.get("enum", [])
+    kinds = {json_kind(v) for v in values}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def one_of_branch(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError] | None:
+    """For a value valid under none of ``oneOf``'s choices: the errors of the one choice of
+    its kind (the object form for an object, the list of names for a string…), or None."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    choices = schema.get(str(error.validator), [])
+    kind = json_kind(error.instance)
+    fitting = [i for i, choice in enumerate(choices) if branch_kind(choice) == kind]
+    if len(fitting) != 1:
+        return None
+    return [sub for sub in error.context or [] if sub.relative_schema_path[0] == fitting[0]]
+
+
+def error_problems(
+    error: jsonschema.ValidationError, lines: Mapping[NodePath, int], path: str
+) -> Iterator[Problem]:
+    at: NodePath = tuple(error.absolute_path)
+    line = lines.get(at, 1)
+    rule = error.validator
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    if rule == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(schema.get("properties", {}))
+        for key in error.instance:
+            if key not in allowed:
+                yield Problem(
+                    path,
+                    lines.get((*at, key), line),
+                    f"{dotted((*at, key))}: unknown key{closest(key, allowed)}",
+                )
+    elif rule == "required":
+        yield Problem(path, line, f"{dotted(at)}: {error.message.replace('property', 'key')}")
+    elif rule == "oneOf" and all(set(choice) == {"required"} for choice in schema.get("oneOf", [])):
+        keys = [choice["required"][0] for choice in schema["oneOf"]]
+        yield Problem(path, line, f"{dotted(at)}: give exactly one of {', '.join(keys)}")
+    elif rule in ("oneOf", "anyOf") and (branch := one_of_branch(error)) is not None:
+        for sub in branch:
+            yield from error_problems(sub, lines, path)
+    elif rule == "minimum":
+        yield Problem(path, line, f"{dotted(at)}: must not be negative (got {error.instance})")
+    elif rule == "type" and error.validator_value == "integer":
+        yield Problem(path, line, f"{dotted(at)}: must be a whole number (got {error.instance!r})")
+    elif rule == "enum":
+        allowed = [str(v) for v in schema.get("enum", [])]
+        choices = (
+            f"one of {', '.join(allowed)}"
+            if len(allowed) <= 12
+            else f"one of the {len(allowed)} names the schema lists here"
+        )
+        yield Problem(
+            path,
+            line,
+            f"{dotted(at)}: '{error.instance}' is not {choices}"
+            f"{closest(str(error.instance), allowed)}",
+        )
+    elif rule == "const":
+        want = str(error.validator_value)
+        yield Problem(
+            path,
+            line,
+            f"{dotted(at)}: '{error.instance}' is not {want}{closest(str(error.instance), [want])}",
+        )
+    elif rule == "propertyNames":
+        yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")
+    elif rule == "uniqueItems":
+        yield Problem(path, line, f"{dotted(at)}: names the same item twice")
+    elif rule == "maxLength":
+        yield Problem(
+            path, line, f"{dotted(at)}: too long (over {error.validator_value} characters)"
+        )
+    elif rule == "type":
+        yield Problem(path, line, f"{dotted(at)}: must be a {error.validator_value}")
+    elif rule in ("oneOf", "anyOf"):
+        kinds = " or ".join(
+            str(choice.get("type", choice.get("const")))
+            if "type" in choice or "const" in choice
+            else "one of " + ", ".join(map(str, choice.get("enum", [])))
+            for choice in schema.get(rule, [])
+            if isinstance(choice, dict)
+        )
+        yield Problem(path, line, f"{dotted(at)}: must be {kinds}")
+    else:
+        yield Problem(path, line, f"{dotted(at)}: {error.message}")
 
 
 def load_scenario(file: Path, display: str | None = None) -> Scenario:
@@ -284,6 +329,24 @@ def parse_scenario(text: str, path: str) -> Scenario:
     return scenario
 
 
+def replacement(spec: str | Mapping[str, Any] | None) -> tuple[Zone | None, bool]:
+    """``if_it_would_die``: where the card goes instead, and whether its death trigger stays."""
+    if spec is None:
+        return None, False
+    if isinstance(spec, str):
+        return Zone(spec), False
+    return Zone(spec["to"]), not spec.get("removes_death_trigger", True)
+
+
+def stated_orders(
+    orders: list[list[str]], lines: Mapping[NodePath, int], at: NodePath
+) -> tuple[StatedOrder, ...]:
+    return tuple(
+        StatedOrder(tuple(names), lines.get((*at, i), lines.get(at, 1)), f"{dotted(at)}.{i}")
+        for i, names in enumerate(orders)
+    )
+
+
 def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path: str) -> Scenario:
     units = tuple(
         UnitSpec(
@@ -294,11 +357,10 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
             might=u["might"],
             zone=Zone(u["at"]),
             damage=u.get("damage", 0),
-            abilities=tuple(
-                Ability(Trigger(a["when"]), effect_of(a)) for a in u.get("abilities", [])
-            ),
+            abilities=tuple(ability_of(a) for a in u.get("abilities", [])),
             cant_move=u.get("cant_move", False),
-            instead_of_dying=Zone(u["if_it_would_die"]) if "if_it_would_die" in u else None,
+            instead_of_dying=replacement(u.get("if_it_would_die"))[0],
+            keeps_death_trigger=replacement(u.get("if_it_would_die"))[1],
             line=lines[("units", i)],
         )
         for i, u in enumerate(data["units"])
@@ -334,7 +396,13 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
         controller=None if controller == "none" else controller,
         scored_this_turn=frozenset(battlefield.get("scored_this_turn", [])),
         units=units,
-        combat=CombatScript(combat["attacker"], tuple(combat["move"]), rounds, lines[("combat",)]),
+        combat=CombatScript(
+            combat["attacker"],
+            tuple(combat["move"]),
+            rounds,
+            lines[("combat",)],
+            stated_orders(combat.get("trigger_order", []), lines, ("combat", "trigger_order")),
+        ),
         path=path,
         expected=data.get("expected"),
         lines=lines,
@@ -465,49 +533,154 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
                     path, line, f"damage: unknown unit '{unit_id}'{closest(unit_id, sorted(known))}"
                 )
 
-    yield from expected_problems(s, players, known)
+    owners = yield from ability_problems(s)
+    yield from order_problems(s, s.combat.trigger_order, owners)
+    yield from expected_problems(s, players, known, set(units), owners)
+
+
+def ability_problems(s: Scenario) -> Generator[Problem, None, dict[str, str]]:
+    """Abilities are named (their id, else their unit's) once each; a replacement that keeps
+    the death trigger needs a death ability. Returns each name's controller."""
+    owners: dict[str, str] = {}
+    for i, u in enumerate(s.units):
+        seen: dict[str, Trigger] = {}
+        for j, ability in enumerate(u.abilities):
+            name = ability.name(u.id)
+            other = seen.get(name)
+            if name in owners and (other is None or together(other, ability.trigger)):
+                how = f"id '{name}'" if ability.id else f"no id, so its unit's id '{name}'"
+                yield Problem(
+                    s.path,
+                    s.line_of("units", i, "abilities", j),
+                    f"units.{i}.abilities.{j}: this ability has {how}, which already names "
+                    "another ability that can wait with it: give each its own id (trigger "
+                    "orders and chain checks name abilities)",
+                )
+            seen.setdefault(name, ability.trigger)
+            owners.setdefault(name, u.controller or u.owner)
+        if u.keeps_death_trigger and not any(a.trigger is Trigger.DIES for a in u.abilities):
+            at = ("units", i, "if_it_would_die", "removes_death_trigger")
+            yield Problem(
+                s.path,
+                s.line_of(*at),
+                f"{dotted(at)}: {u.id} has no death ability (when: dies) to keep",
+            )
+    return owners
+
+
+def together(first: Trigger, second: Trigger) -> bool:
+    """Whether abilities with these triggers can wait to go on the chain together: the same
+    trigger, or a death and damage (dealt by one effect, or by combat damage then 3a)."""
+    return first is second or {first, second} == {Trigger.DIES, Trigger.DAMAGED}
+
+
+def order_problems(
+    s: Scenario, orders: tuple[StatedOrder, ...], owners: Mapping[str, str]
+) -> Iterator[Problem]:
+    """Each stated order names known abilities, all of one player's."""
+    for order in orders:
+        unknown = [n for n in order.abilities if n not in owners]
+        for name in unknown:
+            yield Problem(
+                s.path,
+                order.line,
+                f"{order.at}: unknown ability '{name}'{closest(name, sorted(owners))} (an "
+                "ability is named by its id, or its unit's id)",
+            )
+        players = sorted({owners[n] for n in order.abilities if n in owners})
+        if not unknown and len(players) > 1:
+            whose = ", ".join(f"{n} is {owners[n]}'s" for n in order.abilities)
+            yield Problem(
+                s.path,
+                order.line,
+                f"{order.at}: each player orders only their own abilities ({whose})",
+            )
 
 
 def all_effects(s: Scenario) -> Iterator[tuple[Effect, int]]:
     for u in s.units:
         for ability in u.abilities:
-            yield ability.effect, u.line
+            for effect in ability.effects:
+                yield effect, u.line
     for script in s.combat.rounds:
         for play in script.showdown:
             yield play.effect, play.line
 
 
-def expected_problems(s: Scenario, players: set[str], units: set[str]) -> Iterator[Problem]:
-    expected = s.expected or {}
+def expected_problems(
+    s: Scenario,
+    players: set[str],
+    units: set[str],
+    starting: set[str],
+    abilities: Mapping[str, str],
+    expected: Mapping[str, Any] | None = None,
+    base: NodePath = ("expected",),
+) -> Iterator[Problem]:
+    """Every id an expected outcome names exists (players, units, abilities)."""
+    if expected is None:
+        expected = s.expected or {}
     path = s.path
 
     def check(kind: str, value: str, *at: str | int) -> Iterator[Problem]:
-        pool = players if kind == "player" else units
+        pool = players if kind == "player" else abilities if kind == "ability" else units
         if (value != "none" or kind != "player") and value not in pool:
             yield Problem(
                 path,
-                s.line_of(*at),
-                f"{dotted(at)}: unknown {kind} '{value}'{closest(value, sorted(pool))}",
+                s.line_of(*base, *at),
+                f"{dotted((*base, *at))}: unknown {kind} '{value}'{closest(value, sorted(pool))}",
             )
+
+    def absent(block: Mapping[str, Any], *at: str | int) -> Iterator[Problem]:
+        for i, u in enumerate(block.get("absent_units", [])):
+            yield from check("unit", u, *at, "absent_units", i)
+            if u in starting:
+                yield Problem(
+                    path,
+                    s.line_of(*base, *at, "absent_units", i),
+                    f"{dotted((*base, *at, 'absent_units', i))}: {u} is on the board from the "
+                    "start, so it always exists (expect its zone under units instead)",
+                )
+        designations = block.get("designations")
+        if isinstance(designations, dict):
+            for key in designations:
+                if key in players and key in units:
+                    yield Problem(
+                        path,
+                        s.line_of(*base, *at, "designations", key),
+                        f"{dotted((*base, *at, 'designations', key))}: '{key}' is both a player "
+                        "and a unit",
+                    )
+                elif key not in players:
+                    yield from check("unit", key, *at, "designations", key)
 
     result = expected.get("result")
     if isinstance(result, dict):
         for key in ("winner", "loser"):
-            yield from check("player", result[key], "expected", "result", key)
+            yield from check("player", result[key], "result", key)
     if "control" in expected:
-        yield from check("player", expected["control"], "expected", "control")
+        yield from check("player", expected["control"], "control")
     conquer = expected.get("conquer")
     if isinstance(conquer, dict):
-        yield from check("player", conquer["player"], "expected", "conquer", "player")
+        yield from check("player", conquer["player"], "conquer", "player")
     for p in expected.get("scores", {}):
-        yield from check("player", p, "expected", "scores", p)
+        yield from check("player", p, "scores", p)
     for key in ("killed", "recalled"):
         for i, u in enumerate(expected.get(key, [])):
-            yield from check("unit", u, "expected", key, i)
+            yield from check("unit", u, key, i)
     for u in expected.get("units", {}):
-        yield from check("unit", u, "expected", "units", u)
+        yield from check("unit", u, "units", u)
+    yield from absent(expected)
     for i, point in enumerate(expected.get("checkpoints", [])):
         for u in point.get("units", {}):
-            yield from check("unit", u, "expected", "checkpoints", i, "units", u)
+            yield from check("unit", u, "checkpoints", i, "units", u)
         if "control" in point:
-            yield from check("player", point["control"], "expected", "checkpoints", i, "control")
+            yield from check("player", point["control"], "checkpoints", i, "control")
+        yield from absent(point, "checkpoints", i)
+        for j, name in enumerate(point.get("chain", [])):
+            yield from check("ability", name, "checkpoints", i, "chain", j)
+    for i, other in enumerate(expected.get("other_trigger_orders", [])):
+        at = (*base, "other_trigger_orders", i)
+        yield from order_problems(
+            s, stated_orders(other["trigger_order"], s.lines, (*at, "trigger_order")), abilities
+        )
+        yield from expected_problems(s, players, units, starting, abilities, other, at)

@@ -84,6 +84,9 @@ class Unit:
     cant_move: bool = False
     # "If this would die, instead …": the zone it goes to (a replacement effect).
     instead_of_dying: Zone | None = None
+    # Whether that replacement leaves its death abilities triggered, as its card says (by
+    # default a replaced death removes them: 808.1.d.1).
+    keeps_death_trigger: bool = False
 
 
 @dataclass(slots=True)
@@ -160,11 +163,15 @@ class Table(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Resolved:
-    """What an effect did: the unit it affected, and the number and place it says."""
+    """What an effect did: the unit it affected, and the number and place it says.
+
+    An effect on every unit at the battlefield names them all in ``targets``.
+    """
 
     target: str
     amount: int | None = None
     zone: Zone | None = None
+    targets: tuple[str, ...] = ()
 
 
 class Effect(ABC):
@@ -175,6 +182,8 @@ class Effect(ABC):
     schema: ClassVar[JSON]
     in_showdown: ClassVar[Message]  # "Showdown: {player} …"
     on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
+    # The second and later effects of one ability: "Then …" (same placeholders as on_chain).
+    then_on_chain: ClassVar[Message]
 
     @classmethod
     @abstractmethod
@@ -183,11 +192,11 @@ class Effect(ABC):
     @property
     @abstractmethod
     def target(self) -> str | None:
-        """The unit on the board this acts on (None: it makes a new one)."""
+        """The unit on the board this acts on (None: it makes a new one, or acts on an area)."""
 
     @abstractmethod
     def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
-        """Do it; None if its target is no longer on the board."""
+        """Do it; None if there is nothing to act on (its target, or any unit in its area)."""
 
     def on_board(self, table: Table) -> Unit | None:
         unit = table.board.units.get(self.target or "")
@@ -196,7 +205,22 @@ class Effect(ABC):
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """A triggered ability: when it fires, and what it does."""
+    """A triggered ability: when it fires, and what it does.
+
+    ``effect`` is its first effect; ``then`` the others, resolved in the order
+    written. ``id`` names it in trigger orders and chain checks; without one,
+    its unit's id does.
+    """
 
     trigger: Trigger
     effect: Effect
+    then: tuple[Effect, ...] = ()
+    id: str | None = None
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        return (self.effect, *self.then)
+
+    def name(self, unit_id: str) -> str:
+        """How trigger orders and chain checks name this ability."""
+        return self.id or unit_id

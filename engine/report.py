@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.combat import Outcome
 from engine.narration import Names, narrate
+from engine.orders import key_of
 from engine.trace import changes
 from vocabulary import SOURCE_LANGUAGE, plural_message
 
@@ -42,6 +43,8 @@ def outcome_dict(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> dict[str, Any
         },
         "killed": list(outcome.killed),
         "recalled": list(outcome.recalled),
+        # The order each player chose, in turn, as combat.trigger_order states it.
+        "trigger_order": [list(names) for names in key_of(outcome.choices)],
         "steps": [
             {
                 "id": step.id,

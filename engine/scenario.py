@@ -26,6 +26,7 @@ class UnitSpec:
     abilities: tuple[Ability, ...] = ()
     cant_move: bool = False
     instead_of_dying: Zone | None = None
+    keeps_death_trigger: bool = False
     line: int = 0
 
 
@@ -60,11 +61,23 @@ class Round:
 
 
 @dataclass(frozen=True)
+class StatedOrder:
+    """The order one player puts some of their abilities on the chain, when exactly these
+    abilities wait together: the first named goes on first, so the last resolves first."""
+
+    abilities: tuple[str, ...]
+    line: int = 0
+    at: str = "combat.trigger_order"  # where the scenario states it, for messages
+
+
+@dataclass(frozen=True)
 class CombatScript:
     attacker: str
     move: tuple[str, ...]
     rounds: tuple[Round, ...] = (Round(),)
     line: int = 0
+    # Players' choices of order, used in turn by the groups of abilities they fit.
+    trigger_order: tuple[StatedOrder, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,6 +123,7 @@ class Scenario:
                     abilities=u.abilities,
                     cant_move=u.cant_move,
                     instead_of_dying=u.instead_of_dying,
+                    keeps_death_trigger=u.keeps_death_trigger,
                 )
                 for u in self.units
             },

@@ -21,6 +21,7 @@ from typing import Annotated, Any
 
 from engine.effects import EFFECTS
 from engine.model import Trigger, Zone
+from engine.orders import Chosen
 from vocabulary import Message, message, plural_message
 
 
@@ -101,7 +102,8 @@ class Dying:
 
 @dataclass(frozen=True, slots=True)
 class Replaced:
-    """A unit that would have died, sent elsewhere by a replacement effect."""
+    """A unit that would have died, sent elsewhere by a replacement effect: its death trigger
+    is removed (808.1.d.1)."""
 
     unit: UnitId
     zone: SentTo
@@ -112,9 +114,35 @@ class Replaced:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplacedNoTrigger:
+    """A unit with no death ability sent elsewhere by a replacement effect."""
+
+    unit: UnitId
+    zone: SentTo
+
+    @property
+    def phrase(self) -> Message:
+        return REPLACED_NO_TRIGGER
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacedKeepsTrigger:
+    """A unit sent elsewhere by a replacement effect whose card says its death trigger stays."""
+
+    unit: UnitId
+    zone: SentTo
+
+    @property
+    def phrase(self) -> Message:
+        return REPLACED_KEEPS_TRIGGER
+
+
+@dataclass(frozen=True, slots=True)
 class Killed:
     units: UnitIds
     replaced: tuple[Replaced, ...]
+    replaced_no_trigger: tuple[ReplacedNoTrigger, ...] = ()
+    replaced_keeps_trigger: tuple[ReplacedKeepsTrigger, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +157,29 @@ class Units:
 
 
 @dataclass(frozen=True, slots=True)
+class Ordered:
+    """One player's order for their abilities that go on the chain together."""
+
+    player: PlayerId
+    units: UnitIds  # the abilities' units, in the order they go on the chain
+    chosen: Chosen
+
+    @property
+    def phrase(self) -> Message:
+        return ORDER_PHRASES[self.chosen]
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """Waiting abilities going on the chain: in what order, and who chose it."""
+
+    units: UnitIds  # the abilities' units, in the order they go on the chain
+    first: PlayerId = None  # when both players have abilities: whose go on first
+    second: PlayerId = None
+    choices: tuple[Ordered, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
     """A showdown play: who played it, and what it did."""
 
@@ -136,6 +187,7 @@ class Played:
     target: UnitId
     amount: int | None
     zone: PlayedAt
+    targets: UnitIds = ()  # an effect on every unit at the battlefield
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +200,7 @@ class Resolution:
     target: UnitId
     amount: int | None
     zone: PlayedAt
+    targets: UnitIds = ()  # an effect on every unit at the battlefield
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +301,49 @@ REPLACED = message(
     "{unit} would die, but a replacement effect puts it {zone} instead: it does not die, so "
     "its death ability never triggers.",
 )
+REPLACED_NO_TRIGGER = message(
+    "phrase:replaced-no-trigger",
+    "{unit} would die, but a replacement effect puts it {zone} instead: it does not die.",
+)
+REPLACED_KEEPS_TRIGGER = message(
+    "phrase:replaced-keeps-trigger",
+    "A replacement effect puts {unit} {zone} instead of its owner's trash. As its card says, "
+    "this does not remove its death ability, recorded in step 3a: it still goes on the chain.",
+)
+ORDER_STATED = message(
+    "phrase:order-stated",
+    "{player} chooses the order of their abilities, as the scenario states: {units}.",
+)
+ORDER_DEFAULT = message(
+    "phrase:order-default",
+    "{player} chooses the order of their abilities; the scenario does not state it, so they go "
+    "on in the order they triggered: {units}.",
+)
+ORDER_TRIED = message(
+    "phrase:order-tried",
+    "{player} chooses the order of their abilities; this run tries one of every possible "
+    "order: {units}.",
+)
+ORDER_PHRASES = {
+    Chosen.STATED: ORDER_STATED,
+    Chosen.DEFAULT: ORDER_DEFAULT,
+    Chosen.TRIED: ORDER_TRIED,
+}
+BOTH_PLAYERS = message(
+    "clause:both-players-wait",
+    "Both players have abilities waiting: {first}'s go on the chain first, then {second}'s, "
+    "which therefore resolve first. This is the site's default (the Attacker's first, as the "
+    "turn player's), not a rule our sources quote.",
+)
+# Replaced deaths said after step 3b: the trigger removed (the default), no trigger to remove,
+# or kept as the card says.
+REPLACED_CLAUSES = (
+    Clause("replaced", ("367", "808.1.d.1")),
+    Clause("replaced_no_trigger", ("367",)),
+    Clause("replaced_keeps_trigger", ("367",)),
+)
+# Said when some of the abilities going on the chain give their controller a choice of order.
+ADDED_CLAUSES = (Clause("first", (), BOTH_PLAYERS), Clause("choices", ()))
 
 START_CONTROLLED = entry(
     "start-controlled",
@@ -349,7 +445,7 @@ KILL = entry(
     ),
     ("323.5", "142.4"),
     count="units",
-    clauses=(Clause("replaced", ("367", "808.1.d.1")),),
+    clauses=REPLACED_CLAUSES,
 )
 KILL_NONE = entry(
     "kill-none",
@@ -357,7 +453,7 @@ KILL_NONE = entry(
     message("step:kill-none", "Step 3b: no unit is killed."),
     ("323.5",),
     quiet=True,
-    clauses=(Clause("replaced", ("367", "808.1.d.1")),),
+    clauses=REPLACED_CLAUSES,
 )
 HEAL = entry(
     "heal",
@@ -414,7 +510,7 @@ RECALL_NONE_NO_ATTACKERS = entry(
 )
 CHAIN_ADD = entry(
     "chain-add",
-    Units,
+    Added,
     plural_message(
         "step:chain-add",
         "Before the result, a waiting ability goes on the chain: {units}.",
@@ -422,10 +518,11 @@ CHAIN_ADD = entry(
     ),
     ("327",),
     count="units",
+    clauses=ADDED_CLAUSES,
 )
 CHAIN_ADD_RESULT = entry(
     "chain-add-result",
-    Units,
+    Added,
     plural_message(
         "step:chain-add-result",
         "An ability that triggers on the result goes on the chain: {units}. It resolves "
@@ -435,10 +532,11 @@ CHAIN_ADD_RESULT = entry(
     ),
     ("327",),
     count="units",
+    clauses=ADDED_CLAUSES,
 )
 CHAIN_ADD_CONTROL = entry(
     "chain-add-control",
-    Units,
+    Added,
     plural_message(
         "step:chain-add-control",
         "An ability that triggers on the Conquer goes on the chain: {units}. It resolves "
@@ -448,10 +546,11 @@ CHAIN_ADD_CONTROL = entry(
     ),
     ("327",),
     count="units",
+    clauses=ADDED_CLAUSES,
 )
 CHAIN_ADD_AFTER = entry(
     "chain-add-after",
-    Units,
+    Added,
     plural_message(
         "step:chain-add-after",
         "After the combat, a waiting ability goes on the chain: {units}.",
@@ -459,6 +558,7 @@ CHAIN_ADD_AFTER = entry(
     ),
     ("327",),
     count="units",
+    clauses=ADDED_CLAUSES,
 )
 CHAIN_NO_TARGET = entry(
     "chain-no-target",
@@ -467,6 +567,35 @@ CHAIN_NO_TARGET = entry(
         "step:chain-no-target",
         "The ability of {source} resolves, but {target} is no longer on the board: nothing "
         "happens.",
+    ),
+    ("327",),
+)
+CHAIN_NOBODY_HERE = entry(
+    "chain-nobody-here",
+    Resolution,
+    message(
+        "step:chain-nobody-here",
+        "The ability of {source} resolves, but no unit is at the battlefield: nothing happens.",
+    ),
+    ("327",),
+)
+CHAIN_THEN_NO_TARGET = entry(
+    "chain-then-no-target",
+    Resolution,
+    message(
+        "step:chain-then-no-target",
+        "Then the ability would act on {target}, which is no longer on the board: that part "
+        "does nothing.",
+    ),
+    ("327",),
+)
+CHAIN_THEN_NOBODY_HERE = entry(
+    "chain-then-nobody-here",
+    Resolution,
+    message(
+        "step:chain-then-nobody-here",
+        "Then the ability would act on the units at the battlefield, but there are none: that "
+        "part does nothing.",
     ),
     ("327",),
 )
@@ -605,6 +734,17 @@ CHAIN_RESOLUTIONS = {
     )
     for key, kind in EFFECTS.items()
 }
+# The second and later effects of an ability, each a step of its own, in the order written.
+CHAIN_CONTINUATIONS = {
+    key: entry(
+        f"chain-then-{key.replace('_', '-')}",
+        Resolution,
+        kind.then_on_chain,
+        ("327",),
+        count="amount",
+    )
+    for key, kind in EFFECTS.items()
+}
 
 # Which chain: before the result, after it (before control), after control (before the end of
 # combat), or after the combat.
@@ -614,3 +754,29 @@ CHAIN_ADDS = {
     "control-effects": CHAIN_ADD_CONTROL,
     "after-combat": CHAIN_ADD_AFTER,
 }
+
+# Names a scenario may give in ``absent_steps`` besides a step kind's key: each stands for
+# every kind it lists.
+STEP_GROUPS: dict[str, tuple[StepKind, ...]] = {
+    "chain-item": (
+        *CHAIN_RESOLUTIONS.values(),
+        *CHAIN_CONTINUATIONS.values(),
+        CHAIN_NO_TARGET,
+        CHAIN_NOBODY_HERE,
+        CHAIN_THEN_NO_TARGET,
+        CHAIN_THEN_NOBODY_HERE,
+    ),
+    "showdown-play": tuple(SHOWDOWN_PLAYS.values()),
+    "no-result": (NO_RESULT_RECALLED, NO_RESULT_BOTH, NO_RESULT_NEITHER),
+    "control-change": (UNCONTROLLED, CONTROL_NO_CONQUER, CONQUER),
+}
+
+
+def step_kinds_named(name: str) -> tuple[StepKind, ...]:
+    """The step kinds ``name`` stands for: a group's, or the one kind with that key."""
+    return STEP_GROUPS.get(name) or (STEPS[name],)
+
+
+def step_names() -> list[str]:
+    """Every name ``absent_steps`` accepts: step kinds' keys and group names."""
+    return sorted([*STEPS, *STEP_GROUPS])

@@ -28,9 +28,12 @@ class Snapshot(NamedTuple):
     scores: tuple[tuple[str, int], ...]
     designations: tuple[tuple[str, Designation | None], ...]
     combat_effects: int
+    # The abilities on the chain, by name (an ability's id, or its unit's), oldest first: the
+    # last resolves first.
+    chain: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, board: Board) -> Snapshot:
+    def of(cls, board: Board, chain: tuple[str, ...] = ()) -> Snapshot:
         bonus = board.might_bonuses() if board.effects else {}
         state, in_play = UnitState, IN_PLAY
         units = tuple(
@@ -56,6 +59,7 @@ class Snapshot(NamedTuple):
             tuple((p.id, p.score) for p in players),
             tuple((p.id, p.designation) for p in players),
             len(board.effects),
+            chain,
         )
 
     def unit(self, unit_id: str) -> UnitState | None:

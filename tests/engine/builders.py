@@ -27,6 +27,7 @@ def scenario_yaml(
     scored: tuple[str, ...] = (),
     expected: dict[str, Any] | None = None,
     scores: dict[str, int] | None = None,
+    combat: dict[str, Any] | None = None,
 ) -> str:
     scores = scores or {}
     data: dict[str, Any] = {
@@ -39,7 +40,7 @@ def scenario_yaml(
         ],
         "battlefield": {"name": "Hill", "controller": controller, "scored_this_turn": list(scored)},
         "units": units,
-        "combat": {"attacker": "red", "move": move},
+        "combat": {"attacker": "red", "move": move, **(combat or {})},
     }
     if expected is not None:
         data["expected"] = expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,3 +129,205 @@ def test_every_example_validates_against_the_published_schema() -> None:
 
 def test_empty_file_says_so() -> None:
     assert problems("") == ["bad.yml:1: empty scenario file"]
+
+
+# -- the fields of players' choices and of expectations of absence ------------------------
+
+
+def two_deaths(expected: dict[str, Any] | None = None, **combat: Any) -> str:
+    def dying(uid: str, effect: dict[str, object]) -> dict[str, object]:
+        return unit(uid, "blue", 1, abilities=[{"when": "dies", **effect}])
+
+    units = [
+        unit("raider", "red", 3, "base"),
+        dying("bomb", {"deal_damage_to_all": {"amount": 3}}),
+        dying(
+            "herald", {"play_unit": {"id": "recruit", "name": "Recruit", "might": 2, "at": "base"}}
+        ),
+    ]
+    return scenario_yaml(units, ["raider"], expected=expected or {"result": "none"}, combat=combat)
+
+
+def test_a_misspelt_ability_in_a_trigger_order_gets_the_closest_name() -> None:
+    text = two_deaths(trigger_order=[["herald", "bombb"]])
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, '- - herald')}: combat.trigger_order.0: unknown ability 'bombb' "
+        "(did you mean 'bomb'?) (an ability is named by its id, or its unit's id)"
+    ]
+
+
+def test_a_player_orders_only_their_own_abilities() -> None:
+    text = two_deaths(trigger_order=[["herald", "raider"]])
+    assert "unknown ability 'raider'" in problems(text)[0]  # the raider has no ability
+    units = [
+        unit(
+            "raider", "red", 3, "base", abilities=[{"when": "dies", "cant_move": {"to": "raider"}}]
+        ),
+        unit("bomb", "blue", 1, abilities=[{"when": "dies", "cant_move": {"to": "bomb"}}]),
+    ]
+    text = scenario_yaml(units, ["raider"], combat={"trigger_order": [["raider", "bomb"]]})
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, '- - raider')}: combat.trigger_order.0: each player orders only "
+        "their own abilities (raider is red's, bomb is blue's)"
+    ]
+
+
+def test_misspelt_new_keys_get_the_closest_valid_name() -> None:
+    expected = {
+        "result": "none",
+        "every_trigger_ordr": True,
+        "absent_unit": ["recruit"],
+        "checkpoints": [{"step": "r1-damage", "chian": []}],
+    }
+    text = two_deaths(expected, trigger_ordr=[["bomb", "herald"]])
+    found = problems(text)
+    assert (
+        f"bad.yml:{line_of(text, 'every_trigger_ordr')}: expected.every_trigger_ordr: unknown key (did you mean 'every_trigger_order'?)"
+        in found
+    )
+    assert (
+        f"bad.yml:{line_of(text, 'absent_unit:')}: expected.absent_unit: unknown key (did you mean 'absent_units'?)"
+        in found
+    )
+    assert (
+        f"bad.yml:{line_of(text, 'chian')}: expected.checkpoints.0.chian: unknown key (did you mean 'chain'?)"
+        in found
+    )
+    assert (
+        f"bad.yml:{line_of(text, 'trigger_ordr')}: combat.trigger_ordr: unknown key (did you mean 'trigger_order'?)"
+        in found
+    )
+    assert len(found) == 4
+
+
+def test_misspelt_values_of_new_fields_get_the_closest_valid_one() -> None:
+    expected = {
+        "result": "none",
+        "absent_steps": ["recal"],
+        "designations": {"raider": "atacker"},
+    }
+    text = two_deaths(expected)
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, '- recal')}: expected.absent_steps.0: 'recal' is not one of the "
+        f"{len(__import__('engine.steps').steps.step_names())} names the schema lists here "
+        "(did you mean 'recall'?)",
+        f"bad.yml:{line_of(text, 'atacker')}: expected.designations.raider: 'atacker' is not one "
+        "of attacker, defender, none (did you mean 'attacker'?)",
+    ]
+
+
+def test_a_replacement_object_with_a_misspelt_key_and_one_keeping_a_trigger_it_lacks() -> None:
+    units = [
+        unit("raider", "red", 3, "base"),
+        unit("ghost", "blue", 1, if_it_would_die={"to": "hand", "removes_death_triger": False}),
+    ]
+    text = scenario_yaml(units, ["raider"])
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, 'removes_death_triger')}: units.1.if_it_would_die."
+        "removes_death_triger: unknown key (did you mean 'removes_death_trigger'?)"
+    ]
+    units[1] = unit(
+        "ghost", "blue", 1, if_it_would_die={"to": "hand", "removes_death_trigger": False}
+    )
+    text = scenario_yaml(units, ["raider"])
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, 'removes_death_trigger')}: units.1.if_it_would_die."
+        "removes_death_trigger: ghost has no death ability (when: dies) to keep"
+    ]
+
+
+def test_an_ability_gives_exactly_one_effect_or_a_list_of_effects() -> None:
+    both = {
+        "when": "dies",
+        "cant_move": {"to": "raider"},
+        "effects": [{"cant_move": {"to": "raider"}}],
+    }
+    text = scenario_yaml(
+        [unit("raider", "red", 3, "base"), unit("d", "blue", 1, abilities=[both])], ["raider"]
+    )
+    [found] = problems(text)
+    assert found.endswith(
+        "units.1.abilities.0: give exactly one of play_unit, deal_damage, deal_damage_to_all, "
+        "give_might, prevent_damage, cant_move, effects"
+    )
+    two = {"effects": [{"cant_move": {"to": "raider"}, "give_might": {"to": "d", "amount": 1}}]}
+    text = scenario_yaml(
+        [
+            unit("raider", "red", 3, "base"),
+            unit("d", "blue", 1, abilities=[{"when": "dies", **two}]),
+        ],
+        ["raider"],
+    )
+    [found] = problems(text)
+    assert "units.1.abilities.0.effects.0: give exactly one of play_unit" in found
+
+
+def test_two_abilities_of_a_unit_that_can_wait_together_need_ids() -> None:
+    twice = [
+        {"when": "dies", "cant_move": {"to": "raider"}},
+        {"when": "damaged", "cant_move": {"to": "raider"}},
+    ]
+    text = scenario_yaml(
+        [unit("raider", "red", 3, "base"), unit("d", "blue", 1, abilities=twice)], ["raider"]
+    )
+    [found] = problems(text)
+    assert "units.1.abilities.1: this ability has no id, so its unit's id 'd'" in found
+    apart = [twice[0], {"when": "win", "cant_move": {"to": "raider"}}]  # never wait together
+    parse_scenario(
+        scenario_yaml(
+            [unit("raider", "red", 3, "base"), unit("d", "blue", 1, abilities=apart)], ["raider"]
+        ),
+        "ok.yml",
+    )
+
+
+def test_expectations_name_known_units_abilities_and_players() -> None:
+    expected = {
+        "result": "none",
+        "absent_units": ["raider", "recruti"],
+        "designations": {"redd": "none"},
+        "checkpoints": [{"step": "r1-chain-add-1", "chain": ["heral"]}],
+        "other_trigger_orders": [{"trigger_order": [["herald", "bom"]], "control": "bleu"}],
+    }
+    text = two_deaths(expected)
+    found = problems(text)
+    assert (
+        f"bad.yml:{line_of(text, 'absent_units:') + 1}: expected.absent_units.0: raider is on the board from the start, so it always exists (expect its zone under units instead)"
+        in found
+    )
+    assert any(
+        "expected.absent_units.1: unknown unit 'recruti' (did you mean 'recruit'?)" in p
+        for p in found
+    )
+    assert any("expected.designations.redd: unknown unit 'redd'" in p for p in found)
+    assert any(
+        "expected.checkpoints.0.chain.0: unknown ability 'heral' (did you mean 'herald'?)" in p
+        for p in found
+    )
+    assert any(
+        "expected.other_trigger_orders.0.trigger_order.0: unknown ability 'bom' (did you mean 'bomb'?)"
+        in p
+        for p in found
+    )
+    assert any(
+        "expected.other_trigger_orders.0.control: unknown player 'bleu' (did you mean 'blue'?)" in p
+        for p in found
+    )
+    assert len(found) == 6
+
+
+def test_a_field_with_two_forms_reports_the_mistake_in_the_form_written() -> None:
+    units = [unit("raider", "red", 3, "base", if_it_would_die="banishmnt"), unit("d", "blue", 1)]
+    expected = {"result": "nonee", "designations": "non", "conquer": {"player": "red", "pionts": 1}}
+    text = scenario_yaml(units, ["raider"], expected=expected)
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, 'banishmnt')}: units.0.if_it_would_die: 'banishmnt' is not one "
+        "of hand, banishment (did you mean 'banishment'?)",
+        f"bad.yml:{line_of(text, 'nonee')}: expected.result: 'nonee' is not none (did you mean "
+        "'none'?)",
+        f"bad.yml:{line_of(text, 'designations')}: expected.designations: 'non' is not none (did "
+        "you mean 'none'?)",
+        f"bad.yml:{line_of(text, 'conquer:')}: expected.conquer: 'points' is a required key",
+        f"bad.yml:{line_of(text, 'pionts')}: expected.conquer.pionts: unknown key (did you mean "
+        "'points'?)",
+    ]

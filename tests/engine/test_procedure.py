@@ -352,8 +352,8 @@ def test_abilities_that_trigger_each_other_forever_are_a_clear_error() -> None:
 
     # Each time it is dealt damage it grows (newest first) and is dealt 1 more: forever.
     loop = [
-        {"when": "damaged", "deal_damage": {"to": "defender", "amount": 1}},
-        {"when": "damaged", "give_might": {"to": "defender", "amount": 1}},
+        {"when": "damaged", "id": "hurt", "deal_damage": {"to": "defender", "amount": 1}},
+        {"when": "damaged", "id": "grow", "give_might": {"to": "defender", "amount": 1}},
     ]
     with pytest.raises(ProblemsFound, match="the chain does not end"):
         play(

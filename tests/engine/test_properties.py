@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
-from engine import Scenario, run_combat
+from engine import Outcome, ProblemsFound, Scenario, compare, run_combat
 from engine.effects import EFFECTS, Ability, Effect
+from engine.explore import every_order, order_key, run_stated
 from engine.model import Trigger, Zone
 from engine.narration import Names, narrate
-from engine.scenario import CombatScript, PlayerSpec, Round, ShowdownPlay, UnitSpec
+from engine.orders import order_text
+from engine.scenario import CombatScript, PlayerSpec, Round, ShowdownPlay, StatedOrder, UnitSpec
 from engine.steps import END, KILL, KILL_NONE, RESTAGED_UNSCRIPTED
+
+
+def play(scenario: Scenario) -> Outcome:
+    """The combat, or no test: abilities that keep triggering each other have no outcome (a
+    clear error of its own, tested in test_procedure), nor do orders past the bound."""
+    try:
+        return run_combat(scenario)
+    except ProblemsFound as found:
+        assert "does not end" in str(found), found
+        reject()
+
+
+def all_orders(scenario: Scenario) -> list[Outcome]:
+    try:
+        return every_order(scenario)
+    except ProblemsFound as found:
+        assert "does not end" in str(found) or "limited to" in str(found), found
+        reject()
 
 
 def effects(
@@ -56,8 +79,13 @@ def boards(draw: st.DrawFn) -> Scenario:
     for uid in everyone:
         owner = "red" if uid in attackers else "blue"
         abilities = tuple(
-            Ability(trigger, draw(effects(everyone, uid)))
-            for trigger in draw(st.lists(st.sampled_from(list(Trigger)), max_size=2))
+            Ability(
+                trigger,
+                draw(effects(everyone, uid)),
+                tuple(draw(st.lists(effects(everyone, f"{uid}-{j}"), max_size=1))),
+                f"{uid}-{j}",
+            )
+            for j, trigger in enumerate(draw(st.lists(st.sampled_from(list(Trigger)), max_size=2)))
         )
         units.append(
             UnitSpec(
@@ -68,6 +96,7 @@ def boards(draw: st.DrawFn) -> Scenario:
                 zone=Zone.BASE if owner == "red" else Zone.BATTLEFIELD,
                 abilities=abilities,
                 instead_of_dying=draw(st.sampled_from([None, None, Zone.HAND, Zone.BANISHMENT])),
+                keeps_death_trigger=draw(st.booleans()),
             )
         )
     showdown = tuple(
@@ -94,7 +123,7 @@ PROPERTIES = settings(max_examples=150, deadline=None)
 @PROPERTIES
 @given(boards())
 def test_nothing_with_lethal_damage_survives_a_cleanup(scenario: Scenario) -> None:
-    for step in run_combat(scenario).steps:
+    for step in play(scenario).steps:
         if step.kind in (KILL, KILL_NONE):
             in_play = [u for u in step.board.units if u.zone in ("battlefield", "base")]
             assert not [u.id for u in in_play if u.damage > 0 and u.damage >= u.might]
@@ -103,7 +132,7 @@ def test_nothing_with_lethal_damage_survives_a_cleanup(scenario: Scenario) -> No
 @PROPERTIES
 @given(boards())
 def test_heal_never_saves_a_lethal_unit(scenario: Scenario) -> None:
-    outcome = run_combat(scenario)
+    outcome = play(scenario)
     for rnd in ("r1", "r2", "r3"):
         damaged = next((s for s in outcome.steps if s.id == f"{rnd}-damage"), None)
         if damaged is None:
@@ -116,7 +145,7 @@ def test_heal_never_saves_a_lethal_unit(scenario: Scenario) -> None:
 @PROPERTIES
 @given(boards())
 def test_no_unit_is_lost_or_duplicated(scenario: Scenario) -> None:
-    outcome = run_combat(scenario)
+    outcome = play(scenario)
     played = [s for s in outcome.steps if s.key.endswith("play-unit")]
     final = outcome.steps[-1].board.units
     ids = [u.id for u in final]
@@ -127,7 +156,7 @@ def test_no_unit_is_lost_or_duplicated(scenario: Scenario) -> None:
 @PROPERTIES
 @given(boards())
 def test_no_designation_or_this_combat_effect_survives_the_end(scenario: Scenario) -> None:
-    outcome = run_combat(scenario)
+    outcome = play(scenario)
     for step in outcome.steps:
         if step.kind is END:
             assert all(u.designation is None for u in step.board.units)
@@ -140,7 +169,7 @@ def test_no_designation_or_this_combat_effect_survives_the_end(scenario: Scenari
 @PROPERTIES
 @given(boards())
 def test_at_most_one_score_per_battlefield_per_player_per_turn(scenario: Scenario) -> None:
-    outcome = run_combat(scenario)
+    outcome = play(scenario)
     for player in scenario.players:
         gained = outcome.scores[player.id] - player.score
         assert gained <= (0 if player.id in scenario.scored_this_turn else 1)
@@ -149,14 +178,167 @@ def test_at_most_one_score_per_battlefield_per_player_per_turn(scenario: Scenari
 @PROPERTIES
 @given(boards())
 def test_same_input_same_trace(scenario: Scenario) -> None:
-    assert run_combat(scenario).steps == run_combat(scenario).steps
+    assert play(scenario).steps == play(scenario).steps
 
 
 @PROPERTIES
 @given(boards())
 def test_every_step_narrates_in_both_languages(scenario: Scenario) -> None:
-    outcome = run_combat(scenario)
+    outcome = play(scenario)
     names = Names(outcome.board)
     for step in outcome.steps:
         english, french = narrate(step, "en", names), narrate(step, "fr", names)
         assert english and french and english != french and "{" not in english + french
+
+
+# -- players' orders -----------------------------------------------------------------------
+
+
+@st.composite
+def crowded_boards(
+    draw: st.DrawFn,
+    keys: tuple[str, ...] = tuple(EFFECTS),
+    triggers: tuple[Trigger, ...] = tuple(Trigger),
+) -> Scenario:
+    """Boards where several abilities of one player trigger at once: strong attackers, two
+    to four small defenders, each unit with an ability (death abilities above all)."""
+    attackers = [f"a{i}" for i in range(draw(st.integers(1, 2)))]
+    defenders = [f"d{i}" for i in range(draw(st.integers(2, 4)))]
+    everyone = attackers + defenders
+    units = []
+    for uid in everyone:
+        owner = "red" if uid in attackers else "blue"
+        trigger = draw(st.sampled_from([Trigger.DIES, Trigger.DIES, *triggers]))
+        if trigger not in triggers:
+            trigger = Trigger.DIES
+        ability = Ability(trigger, draw(effects(everyone, uid, list(keys))), (), uid)
+        replaced = draw(st.sampled_from([None, None, None, Zone.HAND]))
+        units.append(
+            UnitSpec(
+                id=uid,
+                name={"en": uid},
+                owner=owner,
+                might=draw(st.integers(3, 8) if owner == "red" else st.integers(1, 3)),
+                zone=Zone.BASE if owner == "red" else Zone.BATTLEFIELD,
+                abilities=(ability,),
+                instead_of_dying=replaced,
+                keeps_death_trigger=replaced is not None and draw(st.booleans()),
+            )
+        )
+    return Scenario(
+        id="crowded",
+        players=(PlayerSpec("red", {"en": "Red"}), PlayerSpec("blue", {"en": "Blue"})),
+        battlefield={"en": "Hill"},
+        controller=draw(st.sampled_from(["red", "blue", None])),
+        scored_this_turn=frozenset(),
+        units=tuple(units),
+        combat=CombatScript("red", tuple(attackers), (Round(), Round())),
+    )
+
+
+def summary(outcome: Outcome) -> tuple[object, ...]:
+    """What an order can change: the result, control, the Conquer and the final board."""
+    return (
+        outcome.winner,
+        outcome.control_after,
+        outcome.conquered_by,
+        outcome.restaged,
+        outcome.killed,
+        outcome.recalled,
+        outcome.steps[-1].board.units,
+    )
+
+
+def stated(key: tuple[tuple[str, ...], ...]) -> tuple[StatedOrder, ...]:
+    return tuple(StatedOrder(names) for names in key)
+
+
+ORDERS = settings(max_examples=60, deadline=None)
+
+
+@ORDERS
+@given(crowded_boards())
+def test_every_order_is_a_run_that_stating_that_order_reproduces(scenario: Scenario) -> None:
+    runs = all_orders(scenario)
+    keys = [order_key(run) for run in runs]
+    assert len(set(keys)) == len(keys), "an order was tried twice"
+    assert keys[0] == order_key(play(scenario)), "the first order tried is the default"
+    for run, key in zip(runs, keys, strict=True):
+        assert summary(run_stated(scenario, stated(key))) == summary(run)
+
+
+@ORDERS
+@given(crowded_boards())
+def test_any_order_verification_names_exactly_the_orders_that_differ(scenario: Scenario) -> None:
+    shown = play(scenario)
+    runs = all_orders(scenario)
+    final = shown.steps[-1].board
+    expected = {
+        "result": {"winner": shown.winner, "loser": shown.loser} if shown.winner else "none",
+        "control": shown.control_after or "none",
+        "units": {u.id: {"zone": u.zone.value, "damage": u.damage} for u in final.units},
+        "every_trigger_order": True,
+    }
+
+    # An order differs if the result, control or any unit's place or damage differs, or a unit
+    # exists under one order and not the other ("not on the board").
+    def seen(outcome: Outcome) -> tuple[object, ...]:
+        board = outcome.steps[-1].board
+        units = {u.id: (u.zone, u.damage) for u in board.units}
+        return (
+            outcome.winner,
+            outcome.control_after,
+            tuple(units.get(u.id) for u in final.units),
+        )
+
+    differ = {order_text(order_key(run)) for run in runs if seen(run) != seen(shown)}
+    mismatches = compare(replace(scenario, expected=expected), shown)
+    named = {
+        match.group(1)
+        for m in mismatches
+        if (match := re.search(r" under trigger_order (\[.*\])$", m.field))
+    }
+    assert all(" under trigger_order " in m.field for m in mismatches)
+    assert named == differ
+
+
+@ORDERS
+@given(boards())
+def test_designations_are_empty_after_the_end_under_every_order(scenario: Scenario) -> None:
+    for run in all_orders(scenario):
+        for step in run.steps:
+            if step.kind is END:
+                assert not [u.id for u in step.board.units if u.designation]
+                assert not [p for p, d in step.board.designations if d]
+        last = run.steps[-1].board
+        assert not [u.id for u in last.units if u.designation]
+        assert not [p for p, d in last.designations if d]
+
+
+# Removing a trigger: with death abilities that only play units and deal damage, in one
+# combat, a trigger removed (an ability gone, or a replaced death that removes it) never gives
+# a unit that keeping it does not.
+MONOTONE = ("play_unit", "deal_damage", "deal_damage_to_all")
+
+
+def created(outcome: Outcome) -> Counter[str]:
+    """The units that exist at the end, by player (the starting ones included)."""
+    return Counter(u.controller for u in outcome.steps[-1].board.units)
+
+
+@ORDERS
+@given(crowded_boards(MONOTONE, (Trigger.DIES,)), st.data())
+def test_removing_a_trigger_never_adds_a_unit(scenario: Scenario, data: st.DataObject) -> None:
+    one_round = replace(scenario, combat=replace(scenario.combat, rounds=(Round(),)))
+    with_all = play(one_round)
+    victim = data.draw(st.sampled_from(range(len(one_round.units))))
+    units = list(one_round.units)
+    units[victim] = replace(units[victim], abilities=())
+    without = play(replace(one_round, units=tuple(units)))
+    assert created(without) <= created(with_all)
+    kept = [i for i, u in enumerate(one_round.units) if u.keeps_death_trigger]
+    for i in kept:
+        units = list(one_round.units)
+        units[i] = replace(units[i], keeps_death_trigger=False)
+        removed = play(replace(one_round, units=tuple(units)))
+        assert created(removed) <= created(with_all)

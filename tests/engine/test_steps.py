@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
@@ -70,6 +71,10 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
             )
         elif Replaced in get_args(hint):
             values[f.name] = tuple(Replaced(u, Zone.HAND) for u in units)
+        elif get_args(hint) and is_dataclass(record := get_args(hint)[0]):
+            values[f.name] = tuple(sample(record, n) for _ in units)  # records of a step
+        elif isinstance(hint, type) and issubclass(hint, Enum):
+            values[f.name] = next(iter(hint))
         else:
             values[f.name] = n
         if f.name in empty:
@@ -130,6 +135,6 @@ def test_a_clause_adds_its_sentence_and_its_rules_only_when_it_applies(kind: Ste
     plain, full = step_of(kind, 2, without_clauses=True), step_of(kind, 2)
     assert plain.rules == kind.rules
     assert full.rules == kind.rules + tuple(
-        n for c in kind.clauses for n in c.rules if n not in kind.rules
+        dict.fromkeys(n for c in kind.clauses for n in c.rules if n not in kind.rules)
     )
     assert len(narrate(full, "en", names)) > len(narrate(plain, "en", names))

@@ -1,0 +1,195 @@
+"""Who puts simultaneous abilities on the chain in what order: the players' choices.
+
+Abilities waiting together go on the chain together. Each player orders their
+own (the last one put on resolves first); when both players have some, this
+site puts the Attacker's on first, as the turn player's: a default of ours, not
+a rule our sources quote (see "Writing for this site").
+
+A run asks a ``Chooser`` for each player's order whenever that player has
+several abilities going on the chain at once:
+
+- ``StatedOrders`` follows the orders a scenario states (``combat.trigger_order``)
+  and otherwise keeps the order in which the abilities triggered (at the same
+  moment: in the order the step that triggers them names their units);
+- ``Explorer`` tries one order per run, so that ``engine.explore`` can run every
+  possible order of a scenario, within ``MAX_SIMULTANEOUS`` and ``MAX_ORDERS``.
+
+>>> distinct_orders(("a", "b", "c"))[:3]
+((0, 1, 2), (0, 2, 1), (1, 0, 2))
+>>> len(distinct_orders(("a", "a", "b")))  # the same ability twice: 3 orders, not 6
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from itertools import permutations
+from math import factorial
+from typing import Protocol
+
+from diagnostics import Problem, ProblemsFound
+from engine.scenario import StatedOrder
+
+# Verifying every order is bounded: at most this many abilities of one player waiting together
+# (720 orders), and at most this many runs (orders) for a whole combat.
+MAX_SIMULTANEOUS = 6
+MAX_ORDERS = 720
+
+
+class Chosen(StrEnum):
+    """How a player's order was decided in a run."""
+
+    STATED = "stated"  # the scenario states it
+    DEFAULT = "default"  # the scenario does not: the order the abilities triggered in
+    TRIED = "tried"  # one of every possible order, tried by ``engine.explore``
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One player's order for their abilities that went on the chain together."""
+
+    step: str  # the step that put them on the chain
+    player: str
+    abilities: tuple[str, ...]  # by name, in the order they went on: the last resolves first
+    chosen: Chosen
+
+
+class Chooser(Protocol):
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
+        """Indices into ``abilities`` (named; ``items`` are the abilities themselves, equal
+        only if interchangeable), in the order ``player`` puts them on the chain."""
+        ...
+
+    @property
+    def chosen(self) -> Chosen:
+        """How the last order given was decided."""
+        ...
+
+    def finish(self) -> list[Problem]:
+        """What was wrong with the choices once the run is over (e.g. a stated order unused)."""
+        ...
+
+
+def key_of(choices: tuple[Choice, ...] | list[Choice]) -> tuple[tuple[str, ...], ...]:
+    """A run's orders as ``combat.trigger_order`` states them: one list per choice, in turn."""
+    return tuple(choice.abilities for choice in choices)
+
+
+def order_text(key: tuple[tuple[str, ...], ...]) -> str:
+    """``[[a, b], [c, d]]``: the orders as a scenario writes them."""
+    return "[" + ", ".join("[" + ", ".join(names) + "]" for names in key) + "]"
+
+
+@lru_cache(maxsize=1024)
+def distinct_orders(items: tuple[Hashable, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every order of ``items`` (as indices), the given order first; orders that differ only
+    by swapping equal items (the same ability triggered twice alike) once."""
+    found: dict[tuple[Hashable, ...], tuple[int, ...]] = {}
+    for indices in permutations(range(len(items))):
+        found.setdefault(tuple(items[i] for i in indices), indices)
+    return tuple(found.values())
+
+
+def arrangement(names: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...]:
+    """The indices of ``names`` that put them in the order ``wanted``."""
+    free = list(range(len(names)))
+    indices = []
+    for name in wanted:
+        index = next(i for i in free if names[i] == name)
+        free.remove(index)
+        indices.append(index)
+    return tuple(indices)
+
+
+@dataclass
+class StatedOrders:
+    """The orders a scenario states, each used by the first group of exactly its abilities."""
+
+    stated: tuple[StatedOrder, ...]
+    path: str
+    used: set[int] = field(default_factory=set)
+    unmatched: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    chosen: Chosen = Chosen.DEFAULT
+
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
+        wanted = sorted(abilities)
+        for index, stated in enumerate(self.stated):
+            if index not in self.used and sorted(stated.abilities) == wanted:
+                self.used.add(index)
+                self.chosen = Chosen.STATED
+                return arrangement(abilities, stated.abilities)
+        self.unmatched.append((step, abilities))
+        self.chosen = Chosen.DEFAULT
+        return tuple(range(len(abilities)))
+
+    def finish(self) -> list[Problem]:
+        seen = "; ".join(f"[{', '.join(names)}] at {step}" for step, names in self.unmatched)
+        hint = (
+            f" (groups with no order stated: {seen})"
+            if seen
+            else " (no group was left without an order)"
+        )
+        return [
+            Problem(
+                self.path,
+                stated.line,
+                f"{stated.at}: [{', '.join(stated.abilities)}] is never used: an order applies "
+                "to the next group of exactly these abilities that one player puts on the "
+                f"chain together, and no such group was left{hint}",
+            )
+            for index, stated in enumerate(self.stated)
+            if index not in self.used
+        ]
+
+
+@dataclass
+class Explorer:
+    """Tries the orders ``prefix`` names (an index into ``distinct_orders`` per choice), then
+    the first order for every further choice; ``taken`` records (orders possible, index)."""
+
+    prefix: tuple[int, ...]
+    path: str
+    line: int
+    taken: list[tuple[int, int]] = field(default_factory=list)
+    chosen: Chosen = Chosen.TRIED
+
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
+        if len(abilities) > MAX_SIMULTANEOUS:
+            raise ProblemsFound(
+                [
+                    Problem(
+                        self.path,
+                        self.line,
+                        f"{len(abilities)} abilities of {player} wait together at {step}: "
+                        f"verifying every order is limited to {MAX_SIMULTANEOUS} "
+                        f"({factorial(MAX_SIMULTANEOUS):,} orders; {len(abilities)} would "
+                        f"make {factorial(len(abilities)):,}); state their order in "
+                        f"combat.trigger_order and drop every_trigger_order",
+                    )
+                ]
+            )
+        options = distinct_orders(items)
+        k = len(self.taken)
+        index = self.prefix[k] if k < len(self.prefix) else 0
+        self.taken.append((len(options), index))
+        return options[index]
+
+    def finish(self) -> list[Problem]:
+        return []
+
+    def next_prefix(self) -> tuple[int, ...] | None:
+        """The choices of the next order to try, depth first; None once all were tried."""
+        for k in range(len(self.taken) - 1, -1, -1):
+            possible, index = self.taken[k]
+            if index + 1 < possible:
+                return (*(i for _, i in self.taken[:k]), index + 1)
+        return None
