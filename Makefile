@@ -42,7 +42,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/mypy --strict engine rulebook docset worked_examples
+	$(BIN)/mypy --strict engine rulebook docset worked_examples browser_engine
 	$(BIN)/mypy plugins
 
 test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck

@@ -253,8 +253,12 @@ class ExampleRenderer:
 
     # -- the whole example ---------------------------------------------------
 
-    def html(self, stepper_prefix: str | None = None) -> str:
-        """The example; ``stepper_prefix`` (e.g. "combat-step") opens the steps and names their anchors."""
+    def html(self, stepper_prefix: str | None = None, verdict: bool = True) -> str:
+        """The example; ``stepper_prefix`` (e.g. "combat-step") opens the steps and names their anchors.
+
+        ``verdict``: the engine's verdict on what the file documents (a board a reader
+        made in the browser documents nothing, so it has none).
+        """
         run, lang = self.run, self.lang
         steps = run.outcome.steps
         prefix = stepper_prefix or f"{run.id}-step"
@@ -278,9 +282,11 @@ class ExampleRenderer:
         open_attr = " open" if stepper_prefix else ""
         title = escape(run.scenario.title.get(lang, run.scenario.title["en"]))
         caption = escape(run.scenario.caption.get(lang, run.scenario.caption["en"]))
-        verdict = (
+        verdict_html = (
             f'<p class="rb-verdict"><span class="rb-verified">✓ {word("verified", lang)}</span> · '
             f'<a href="{escape(self.download)}" download>{word("download", lang)}</a></p>'
+            if verdict
+            else ""
         )
         return (
             f'<div class="admonition example rb-example" id="example-{run.id}" data-example="{run.id}">'
@@ -289,5 +295,5 @@ class ExampleRenderer:
             f'<p class="rb-board-title">{word("before", lang)}</p>{self.board(steps[0].board)}'
             f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{stepper}</details>'
             f'<p class="rb-outcome"><strong>{word("outcome", lang)}.</strong> {self.outcome()}</p>'
-            f"{verdict}</div>"
+            f"{verdict_html}</div>"
         )

@@ -25,6 +25,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from browser_engine.pack import engine_assets
 from docset.site import RenderedPage, SiteModel, load_site
 from engine import ProblemsFound
 from riftbound_mkdocs import i18n, offline
@@ -45,6 +46,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.rendered: dict[str, RenderedPage] = {}
         self.english_index: dict[str, Any] | None = None
         self.shim = Path()
+        self.engine_files: dict[str, bytes] = {}  # the in-browser engine, shared by languages
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if i18n.building_other_language(config) and self.site is not None:
@@ -68,6 +70,15 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             raise PluginError(
                 f"{self.config.file_worker_shim} is missing: run `npm ci` (make does)"
             )
+        try:
+            self.engine_files = engine_assets(
+                self.site.runs,
+                self.site.rules,
+                root / self.config.pyodide_dir,
+                root / self.config.engine_cache_dir if self.config.engine_cache_dir else None,
+            )
+        except ProblemsFound as found:
+            raise PluginError(f"the in-browser engine:\n{found}") from None
         polyfills = config.extra.setdefault("polyfills", [])
         if offline.SHIM_PATH not in polyfills:
             polyfills.append(offline.SHIM_PATH)
@@ -92,6 +103,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             files.append(file)
         if lang == "en":  # shared by both languages
             files.append(File.generated(config, offline.SHIM_PATH, abs_src_path=str(self.shim)))
+            for path, content in self.engine_files.items():
+                files.append(File.generated(config, path, content=content))
             for run in site.runs.values():
                 files.append(
                     File.generated(config, f"examples/{run.id}.yml", abs_src_path=str(run.source))

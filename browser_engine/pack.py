@@ -1,0 +1,275 @@
+"""The build step: the files that run the engine in the reader's browser (``assets/engine/``).
+
+Chromium refuses ``fetch``, XHR and file-based workers on ``file://``, so
+every binary the engine needs travels as a ``<script>`` that holds it as
+gzip + base64: Pyodide's loader and runtime (npm ``pyodide``, pinned in
+``package-lock.json``), its standard library, and one zip of our Python code
+with the pure-Python distributions it imports (``closure``). The editor loads
+them only when a reader opens it, and hands them to a Web Worker, which
+answers Pyodide's own requests for those files from memory. The same files
+serve ``file://`` and any web host.
+
+Every file name carries a hash of its content (a host may cache them for
+ever), except ``start.js``: the few hundred bytes every page loads, which
+add the editor's controls and name the rest.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import io
+import json
+import zipfile
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from browser_engine import closure, entry, form, words
+from engine.diagnostics import Problem, ProblemsFound
+from engine.loader import EFFECTS, schema
+from rulebook import Rulebook
+from rulebook.browser import rule_link
+from worked_examples.verify import ExampleRun
+
+FOLDER = "assets/engine"
+START = f"{FOLDER}/start.js"
+ENTRY = "browser_engine.entry"
+ASK_PAGE = "ask-the-engine.html"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CODE_ARCHIVE = "riftbound.zip"
+# Our data folders that are the page's, not Python's: not in the code archive.
+NOT_PYTHON = frozenset({"browser_engine/static"})
+# A shared link carries the whole scenario after '#': bounded, so it fits where links go.
+MAX_SHARE_CHARACTERS = 8000
+# A request the worker has not answered by then is stopped (the worker restarts).
+MAX_SECONDS = 20
+# Bump to rebuild every cached payload (a change in how they are written).
+FORMAT = b"riftbound-engine-payload-1"
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine_assets(
+    runs: Mapping[str, ExampleRun], rules: Rulebook, pyodide: Path, cache: Path | None
+) -> dict[str, bytes]:
+    """Path under the site → content, for every file of the in-browser engine."""
+    lock = pyodide_lock(pyodide)
+    stdlib = (pyodide / "python_stdlib.zip").read_bytes()
+    target = closure.Target(
+        version=tuple(int(part) for part in str(lock["python"]).split(".")),
+        # Pyodide's standard library: its zip, and modules built into its runtime (sys,
+        # itertools…), which are also this Python's.
+        stdlib=frozenset(top_level_names(stdlib)) | closure.Target.running().stdlib,
+    )
+    found = closure.closure(ENTRY, PROJECT_ROOT, target)
+    payloads = [(name, (pyodide / name).read_bytes()) for name in PYODIDE_FILES[:3]]
+    payloads += [("python_stdlib.zip", stdlib), (CODE_ARCHIVE, code_archive(found))]
+
+    site: dict[str, bytes] = {}
+    listed = []
+    for name, content in payloads:
+        script = payload_script(name, content, cache, repack=name == "python_stdlib.zip")
+        path = hashed(f"{FOLDER}/{name}", ".js", script)
+        site[path] = script
+        listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": len(script)})
+
+    data: dict[str, Any] = {
+        "files": listed,
+        "lockInfo": lock,
+        "code": CODE_ARCHIVE,
+        "entry": ENTRY,
+        "words": {lang: words.for_language(lang) for lang in words.LANGUAGES},
+        "vocabulary": vocabulary(),
+        "examples": {
+            example_id: {
+                "form": form.variation_of(
+                    form.form_of(run.source.read_text(encoding="utf-8"), run.source.name)
+                ),
+                "documented": entry.facts(run.outcome),
+            }
+            for example_id, run in sorted(runs.items())
+        },
+        "blank": form.blank_form(),
+        "links": rule_links(rules),
+        "limits": {
+            "scenarioBytes": form.MAX_SCENARIO_BYTES,
+            "shareCharacters": MAX_SHARE_CHARACTERS,
+            "seconds": MAX_SECONDS,
+        },
+    }
+    data_script = b"self.RiftboundEngineData = " + as_json(data) + b";\n"
+    data_path = hashed(f"{FOLDER}/data", ".js", data_script)
+    site[data_path] = data_script
+    static = resources.files("browser_engine").joinpath("static")
+    editor = static.joinpath("editor.js").read_bytes()
+    style = static.joinpath("editor.css").read_bytes()
+    editor_path = hashed(f"{FOLDER}/editor", ".js", editor)
+    style_path = hashed(f"{FOLDER}/editor", ".css", style)
+    site[editor_path] = editor
+    site[style_path] = style
+    start = {
+        "editor": editor_path.rsplit("/", 1)[1],
+        "style": style_path.rsplit("/", 1)[1],
+        "data": data_path.rsplit("/", 1)[1],
+        "page": ASK_PAGE,
+        "languages": list(words.LANGUAGES),
+        "words": {
+            lang: {
+                key: words.word(key, lang) for key in ("launch.try", "launch.open", "launch.failed")
+            }
+            for lang in words.LANGUAGES
+        },
+    }
+    site[START] = (
+        b"self.RiftboundEngineStart = "
+        + as_json(start)
+        + b";\n"
+        + static.joinpath("start.js").read_bytes()
+    )
+    return site
+
+
+def pyodide_lock(pyodide: Path) -> dict[str, Any]:
+    """The ``info`` of Pyodide's lock file (the worker passes it with no packages)."""
+    missing = [
+        name for name in (*PYODIDE_FILES, "pyodide-lock.json") if not (pyodide / name).is_file()
+    ]
+    if missing:
+        raise ProblemsFound(
+            [Problem(str(pyodide), 0, f"missing {', '.join(missing)}: run `npm ci` (make does)")]
+        )
+    info = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8")).get("info")
+    if not isinstance(info, dict) or not isinstance(info.get("python"), str):
+        raise ProblemsFound([Problem(str(pyodide / "pyodide-lock.json"), 0, "no info.python")])
+    return info
+
+
+def top_level_names(archive: bytes) -> Iterable[str]:
+    """The top-level modules and packages of a zip of Python code."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+        for name in zipped.namelist():
+            top = name.split("/")[0]
+            yield top.removesuffix(".py")
+
+
+def code_archive(found: closure.Closure) -> bytes:
+    """Our modules and the distributions' as one zip; a ``.po`` catalog ships compiled."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as zipped:
+        for name, file in found.files(skip=NOT_PYTHON):
+            data = file.read_bytes()
+            if name.endswith(".po"):
+                name, data = name.removesuffix(".po") + ".mo", compiled_catalog(file, data)
+            zipped.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
+    return buffer.getvalue()
+
+
+def compiled_catalog(file: Path, data: bytes) -> bytes:
+    """A gettext ``.po`` catalog as ``.mo`` (Babel, as the command line reads it)."""
+    from babel.messages.mofile import write_mo  # only a build with catalogs needs Babel
+    from babel.messages.pofile import read_po
+
+    try:
+        catalog = read_po(io.BytesIO(data))
+    except Exception as error:  # Babel raises several kinds for a broken catalog
+        raise ProblemsFound([Problem(str(file), 0, f"cannot read the catalog: {error}")]) from None
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def payload_script(name: str, data: bytes, cache: Path | None, repack: bool) -> bytes:
+    """``data`` as a script that files it, gzip + base64, by name (cached by content)."""
+    key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + data).hexdigest()
+    cached = cache / f"{key}.js" if cache else None
+    if cached is not None and cached.is_file():
+        return cached.read_bytes()
+    content = stored_zip(data) if repack else data
+    packed = base64.b64encode(gzip.compress(content, compresslevel=9, mtime=0))
+    script = (
+        b"(self.RiftboundEngineFiles = self.RiftboundEngineFiles || {})["
+        + json.dumps(name).encode()
+        + b'] = "'
+        + packed
+        + b'";\n'
+    )
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cached.with_suffix(".tmp")
+        temporary.write_bytes(script)
+        temporary.replace(cached)
+    return script
+
+
+def stored_zip(archive: bytes) -> bytes:
+    """The same zip without per-file compression: gzip over the whole compresses it better."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(archive)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target,
+    ):
+        for info in source.infolist():
+            target.writestr(zipfile.ZipInfo(info.filename, ZIP_DATE), source.read(info))
+    return out.getvalue()
+
+
+def hashed(stem: str, suffix: str, content: bytes) -> str:
+    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"
+
+
+def as_json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def rule_links(rules: Rulebook) -> dict[str, str]:
+    """Each rule's place in the rules browser, from a language's root."""
+    return {
+        str(rule.number): rule_link(rule, "page.md").replace(".md#", ".html#") for rule in rules
+    }
+
+
+# -- the engine's vocabulary, for the editor's choices -------------------------------------
+
+
+def vocabulary() -> dict[str, Any]:
+    """Zones, triggers, effects and each effect's fields, as the scenario schema states them."""
+    definitions = schema()["$defs"]
+    unit = schema()["properties"]["units"]["items"]["properties"]
+    return {
+        "zones": list(definitions["zone"]["enum"]),
+        "replacements": list(unit["if_it_would_die"]["enum"]),
+        "triggers": list(definitions["ability"]["properties"]["when"]["enum"]),
+        "effects": {kind: effect_fields(kind, definitions[kind]) for kind in EFFECTS},
+    }
+
+
+def effect_fields(kind: str, definition: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each field of an effect and what the editor offers for it."""
+    fields = []
+    for name, spec in definition.get("properties", {}).items():
+        reference = spec.get("$ref", "")
+        if name == "to":
+            shown: dict[str, Any] = {"type": "unit"}
+        elif reference == "#/$defs/id":
+            shown = {"type": "id"}
+        elif reference == "#/$defs/name":
+            shown = {"type": "name"}
+        elif spec.get("type") == "integer":
+            shown = {"type": "integer"}
+        elif "enum" in spec:
+            shown = {"type": "choice", "choices": list(spec["enum"])}
+        elif [s.get("type") or "const" for s in spec.get("oneOf", [])] == ["integer", "const"]:
+            shown = {"type": "integer", "or": spec["oneOf"][1]["const"]}
+        else:
+            raise ProblemsFound(
+                [
+                    Problem(
+                        "engine/scenario.schema.json", 0, f"{kind}.{name}: no editor field for it"
+                    )
+                ]
+            )
+        fields.append({"name": name, "required": name in definition.get("required", []), **shown})
+    return fields
