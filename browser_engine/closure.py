@@ -186,7 +186,7 @@ def resolve(
         if isinstance(found, Module):
             yield found
             continue
-        if wanted.eager and not maybe:
+        if wanted.eager and not (maybe and found is None):  # ``from a import b``: b a name
             where = str(wanted.importer.file)
             problems.append(
                 Problem(where, wanted.line, f"imports '{each}', which is not installed")

@@ -56,11 +56,16 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     """Parse YAML into plain data plus the line of every node."""
     try:
         root = yaml.compose(text, Loader=YAML_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        reason = getattr(error, "problem", None) or str(error).splitlines()[0]
-        raise ProblemsFound([Problem(path, line, f"YAML syntax error: {reason}")]) from None
+    except yaml.YAMLError:
+        # libyaml words errors (and counts their lines) its own way: the error reported is
+        # PyYAML's Python parser's, which is also the in-browser engine's (no libyaml there).
+        try:
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            line = mark.line + 1 if mark else 1
+            reason = getattr(error, "problem", None) or str(error).splitlines()[0]
+            raise ProblemsFound([Problem(path, line, f"YAML syntax error: {reason}")]) from None
     lines: dict[NodePath, int] = {}
     problems: list[Problem] = []
     constructor = yaml.SafeLoader("")

@@ -1,0 +1,187 @@
+"""The build's engine files: Pyodide and our code as scripts, the words, the editor's data."""
+
+from __future__ import annotations
+
+import base64
+import gettext
+import gzip
+import io
+import json
+import re
+import string
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_engine import pack
+from browser_engine.closure import Target, closure
+from browser_engine.entry import handle
+from browser_engine.words import LANGUAGES, WORDS
+from docset.site import SiteModel, load_site
+from tests.conftest import ROOT
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PAYLOAD = re.compile(
+    rb'^\(self\.RiftboundEngineFiles = self\.RiftboundEngineFiles \|\| \{\}\)\["([^"]+)"\] = "([A-Za-z0-9+/=]+)";\n$'
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> SiteModel:
+    return load_site(ROOT, "rules", "core-rules-1.4", "examples", cache_dir=None)
+
+
+@pytest.fixture(scope="module")
+def assets(site: SiteModel) -> dict[str, bytes]:
+    if not PYODIDE.is_dir():
+        pytest.fail(f"{PYODIDE} is missing: run `npm ci` (make test does)")
+    return pack.engine_assets(site.runs, site.rules, PYODIDE, ROOT / ".cache" / "browser-engine")
+
+
+def payloads(assets: dict[str, bytes]) -> dict[str, bytes]:
+    found = {}
+    for content in assets.values():
+        match = PAYLOAD.match(content)
+        if match:
+            found[match[1].decode()] = gzip.decompress(base64.b64decode(match[2]))
+    return found
+
+
+def test_each_binary_travels_as_a_script_of_gzip_base64(assets: dict[str, bytes]) -> None:
+    files = payloads(assets)
+    assert set(files) == {*pack.PYODIDE_FILES, pack.CODE_ARCHIVE}
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        assert files[name] == (PYODIDE / name).read_bytes()
+    original = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
+    shipped = zipfile.ZipFile(io.BytesIO(files["python_stdlib.zip"]))
+    assert shipped.namelist() == original.namelist()
+    assert shipped.read("json/__init__.py") == original.read("json/__init__.py")
+    for path in assets:
+        assert path.startswith(pack.FOLDER + "/")
+        if path != pack.START:
+            assert re.search(r"\.[0-9a-f]{12}\.(js|css)$", path), path  # cacheable for ever
+
+
+def test_pages_load_only_start_js_which_names_the_rest(assets: dict[str, bytes]) -> None:
+    start = assets[pack.START]
+    assert len(start) < 5000
+    config = json.loads(
+        start.split(b"\n", 1)[0].removeprefix(b"self.RiftboundEngineStart = ").rstrip(b";")
+    )
+    for key in ("editor", "style", "data"):
+        assert f"{pack.FOLDER}/{config[key]}" in assets
+    assert config["words"]["fr"]["launch.try"] == "Essayer une variante"
+
+
+def data(assets: dict[str, bytes]) -> dict[str, Any]:
+    script = next(c for p, c in assets.items() if p.startswith(f"{pack.FOLDER}/data."))
+    loaded: dict[str, Any] = json.loads(
+        script.removeprefix(b"self.RiftboundEngineData = ").rstrip(b";\n")
+    )
+    return loaded
+
+
+def test_the_editor_gets_every_example_the_vocabulary_and_rule_links(
+    assets: dict[str, bytes], site: SiteModel
+) -> None:
+    loaded = data(assets)
+    assert set(loaded["examples"]) == set(site.runs)
+    assert loaded["examples"]["whole-combat"]["form"]["id"] == "whole-combat-variation"
+    assert loaded["vocabulary"]["triggers"] == ["dies", "damaged", "win", "conquer"]
+    assert [f["name"] for f in loaded["vocabulary"]["effects"]["play_unit"]] == [
+        "id",
+        "name",
+        "might",
+        "at",
+    ]
+    assert loaded["links"]["466.1.a.2"] == "rules-browser/400.html#rule-466-1-a-2"
+    assert {f["name"] for f in loaded["files"]} == {*pack.PYODIDE_FILES, pack.CODE_ARCHIVE}
+
+
+def test_every_word_the_editor_says_exists_in_both_languages(assets: dict[str, bytes]) -> None:
+    source = (ROOT / "browser_engine" / "static" / "editor.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("([a-z-]+\.[a-z_-]+)"', source))
+    assert len(used) > 40
+    vocabulary = data(assets)["vocabulary"]
+    used |= {f"zone.{z}" for z in vocabulary["zones"] + vocabulary["replacements"]}
+    used |= {f"when.{w}" for w in vocabulary["triggers"]}
+    for kind, fields in vocabulary["effects"].items():
+        used.add(f"effect.{kind}")
+        for field in fields:
+            used.add(f"field.{field['name']}")
+            used |= {f"zone.{c}" for c in field.get("choices", [])}
+            if "or" in field:
+                used.add(f"field.{field['or']}")
+    assert sorted(used - set(WORDS)) == []
+
+
+@pytest.mark.parametrize("key", sorted(WORDS))
+def test_each_word_has_every_language_with_the_same_placeholders(key: str) -> None:
+    entry = WORDS[key]
+    assert set(entry) == set(LANGUAGES)
+    fields = [
+        {f for _, f, _, _ in string.Formatter().parse(entry[lang]) if f} for lang in LANGUAGES
+    ]
+    assert all(f == fields[0] for f in fields), entry
+    french = entry["fr"]
+    assert not re.search(r"[^\u00a0\u202f][:;!?](\s|$)", french.replace("://", "")), french
+    assert "'" not in french, french
+
+
+def test_the_code_archive_alone_runs_every_example_as_in_the_build(
+    assets: dict[str, bytes], site: SiteModel, tmp_path: Path
+) -> None:
+    """Python with nothing but its standard library and the archive: what Pyodide has."""
+    zipfile.ZipFile(io.BytesIO(payloads(assets)[pack.CODE_ARCHIVE])).extractall(tmp_path / "code")
+    examples = data(assets)["examples"]
+    requests = [
+        json.dumps(
+            {"action": "run", "lang": lang, "form": e["form"], "documented": e["documented"]}
+        )
+        for e in examples.values()
+        for lang in LANGUAGES
+    ]
+    requests.append(json.dumps({"action": "scenario", "form": data(assets)["blank"]}))
+    requests.append(json.dumps({"action": "open", "text": "id: [", "name": "x.yml"}))
+    script = textwrap.dedent(
+        """
+        import json, sys
+        sys.path.insert(0, sys.argv[1])
+        from browser_engine.entry import handle
+        print(json.dumps([handle(r) for r in json.load(sys.stdin)]))
+        assert not [m for m in sys.modules if m.split(".")[0] in ("mkdocs", "babel", "docset")]
+        """
+    )
+    alone = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", script, str(tmp_path / "code")],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert alone.returncode == 0, alone.stderr
+    assert json.loads(alone.stdout) == [handle(r) for r in requests]
+
+
+def test_a_gettext_catalog_ships_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = tmp_path / "catalogs" / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    catalog.parent.mkdir(parents=True)
+    (tmp_path / "catalogs" / "__init__.py").write_text("", encoding="utf-8")
+    catalog.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgctxt "board:trash"\nmsgid "Trash"\nmsgstr "Défausse"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    archive = pack.code_archive(closure("catalogs", tmp_path, Target.running()))
+    with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+        assert "catalogs/locales/fr/LC_MESSAGES/site.po" not in zipped.namelist()
+        compiled = zipped.read("catalogs/locales/fr/LC_MESSAGES/site.mo")
+    assert (
+        gettext.GNUTranslations(io.BytesIO(compiled)).pgettext("board:trash", "Trash") == "Défausse"
+    )
