@@ -320,7 +320,7 @@
     this.bytes = h("span", { className: "rb-engine-bytes" });
     this.status = h("p", { className: "rb-engine-status", role: "status" });
     this.fields = h("div", { className: "rb-fields" });
-    this.problemList = h("div", { className: "rb-problems", role: "alert", tabindex: "-1" });
+    this.problemList = h("div", { className: "rb-problems rb-board-problems", role: "alert", tabindex: "-1" });
     this.shareBox = h("div", { className: "rb-share", hidden: true });
     this.result = h("div", { className: "rb-result", hidden: true });
     var buttons = [
@@ -386,14 +386,20 @@
   // focus where it was, or on ``focusKey``'s element.
   Editor.prototype.renderForm = function (focusKey) {
     var active = document.activeElement;
-    var focused = focusKey || (active && this.fields.contains(active) ? active.getAttribute("data-focus") : null);
+    var inside = active && this.fields.contains(active);
+    var focused = focusKey || (inside ? active.getAttribute("data-focus") : null);
+    // Where the caret was: typing goes on in the field drawn again (a reader's, or a test's).
+    var selection = !focusKey && inside && active.type === "text" ? [active.selectionStart, active.selectionEnd] : null;
     var form = this.form;
     var full = this.mode === "page";
     var parts = [this.playersPart(form, full), this.battlefieldPart(form, full), this.unitsPart(form, full), this.combatPart(form, full)];
     this.fields.replaceChildren.apply(this.fields, parts.filter(Boolean));
     if (focused) {
-      var again = this.fields.querySelector('[data-focus="' + focused + '"]');
-      if (again) again.focus();
+      var again = this.fields.querySelector('[data-focus="' + CSS.escape(focused) + '"]');
+      if (again) {
+        again.focus();
+        if (selection && again.type === "text") again.setSelectionRange(selection[0], selection[1]);
+      }
     }
     this.showProblems();
   };
@@ -493,6 +499,48 @@
     });
   };
 
+  // An id field: what refers to the id follows it as it is typed.
+  Editor.prototype.idField = function (path, kind, value, key, label) {
+    var self = this;
+    var at = path.concat([key || "id"]);
+    return this.field(at, label || t("form.id"), "text", value, {
+      rerender: true,
+      apply: function (next) {
+        var before = getAt(self.form, at);
+        setAt(self.form, at, next);
+        self.rename(kind, before, next);
+      },
+    });
+  };
+
+  Editor.prototype.rename = function (kind, from, to) {
+    if (!from || from === to) return;
+    var form = this.form;
+    var swap = function (value) { return value === from ? to : value; };
+    var combat = form.combat || {};
+    var rounds = combat.rounds || [];
+    if (kind === "players") {
+      (form.units || []).forEach(function (u) {
+        u.owner = swap(u.owner);
+        if (u.controller) u.controller = swap(u.controller);
+      });
+      var battlefield = form.battlefield || {};
+      battlefield.controller = swap(battlefield.controller);
+      if (battlefield.scored_this_turn) battlefield.scored_this_turn = battlefield.scored_this_turn.map(swap);
+      combat.attacker = swap(combat.attacker);
+      rounds.forEach(function (r) { (r.showdown || []).forEach(function (p) { p.player = swap(p.player); }); });
+      return;
+    }
+    if (combat.move) combat.move = combat.move.map(swap);
+    rounds.forEach(function (r) {
+      if (!r.damage || !(from in r.damage)) return;
+      var renamed = {};
+      Object.keys(r.damage).forEach(function (id) { renamed[swap(id)] = r.damage[id]; });
+      r.damage = renamed;
+    });
+    this.each(function (effect) { if (effect && effect.to === from) effect.to = to; });
+  };
+
   Editor.prototype.remove = function (path, label) {
     var self = this;
     var list = path.slice(0, -1).join(".");
@@ -509,7 +557,7 @@
       var path = ["players", i];
       var children = [];
       if (full) {
-        children.push(self.field(path.concat(["id"]), t("form.id"), "text", player.id, { rerender: true }));
+        children.push(self.idField(path, "players", player.id));
         children = children.concat(self.nameFields(path.concat(["name"]), player.name, { en: t("form.name-en"), fr: t("form.name-fr") }));
       }
       children.push(self.field(path.concat(["score"]), t("form.score"), "number", player.score === undefined ? 0 : player.score));
@@ -558,7 +606,7 @@
       var path = ["units", i];
       var children = [];
       if (full) {
-        children.push(self.field(path.concat(["id"]), t("form.id"), "text", unit.id, { rerender: true }));
+        children.push(self.idField(path, "units", unit.id));
         children = children.concat(self.nameFields(path.concat(["name"]), unit.name, { en: t("form.name-en"), fr: t("form.name-fr") }));
         children.push(self.field(path.concat(["owner"]), t("form.owner"), "select", unit.owner, { choices: self.players(), rerender: true }));
         children.push(self.field(path.concat(["controller"]), t("form.unit-controller"), "select", unit.controller || "",
@@ -680,7 +728,7 @@
           }));
         }
       } else if (field.type === "id") {
-        parts.push(self.field(at, label, "text", value, { rerender: true }));
+        parts.push(self.idField(effectPath, "units", value, field.name, label));
       } else if (field.type === "name") {
         parts = parts.concat(self.nameFields(at, value, { en: label + " (en)", fr: label + " (fr)" }));
       } else if (field.type === "choice") {
