@@ -52,9 +52,10 @@ test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
 zip: build
 	$(BIN)/python -m docset.archive site riftbound-combat-rules-$$(date +%Y-%m-%d).zip
 
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/site_build.py
+	$(BIN)/python benchmarks/engine_in_browser.py
 
 clean:
 	rm -rf site .cache test-results node_modules

@@ -37,7 +37,7 @@ from browser_engine.form import (
 from browser_engine.words import LANGUAGES, word
 from engine.combat import Outcome, run_combat
 from engine.diagnostics import ProblemsFound
-from engine.loader import parse_scenario
+from engine.loader import parse_scenario, scenario_from_data
 from engine.model import Name, localized
 from engine.scenario import Scenario
 from worked_examples.render import ExampleRenderer
@@ -122,10 +122,11 @@ def scenario_file(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def load(form: Mapping[str, Any]) -> tuple[Written, tuple[Scenario, Outcome] | ProblemsFound]:
-    """The form written as a file, then loaded and played as the command line would."""
+    """The form written as a file, then loaded and played as the command line would (the
+    file's data and lines taken as written: the same as reading it back, tests check)."""
     written = scenario_text(form, NOTHING_EXPECTED)
     try:
-        scenario = parse_scenario(written.text, file_name(form))
+        scenario = scenario_from_data(written.data, written.nodes, file_name(form))
         return written, (scenario, run_combat(scenario))
     except ProblemsFound as found:
         return written, found

@@ -78,6 +78,9 @@ class Written:
     fields: dict[int, str] = field(default_factory=dict)
     # Dotted path in the file (as the loader's messages name it) → dotted path in the form.
     paths: dict[str, str] = field(default_factory=dict)
+    # What reading the file back gives (engine.loader.read_yaml): the data, and each node's line.
+    data: dict[str, Any] = field(default_factory=dict)
+    nodes: dict[NodePath, int] = field(default_factory=dict)
 
     @property
     def line(self) -> int:
@@ -87,6 +90,7 @@ class Written:
         """One line, which starts the node at ``at`` (``form_at`` in the form)."""
         self.paths[dotted(at)] = dotted(form_at)
         self.fields[self.line] = dotted(form_at)
+        self.nodes[at] = self.line
         self.text += " " * indent + text + "\n"
 
     def field_of(self, problem: Problem) -> str | None:
@@ -114,11 +118,23 @@ def scenario_text(form: Mapping[str, Any], expected: Mapping[str, Any]) -> Writt
     """The form as a scenario file, ``expected`` as its last key."""
     written = Written()
     keys = [k for k in ORDER if k in form] + [k for k in form if k not in ORDER]
+    written.nodes[()] = written.line
     for key in keys:
         if key != "expected":
             emit_entry(written, 0, key, form[key], (), (), False)
+            written.data[key] = board_value(form[key])
     emit_entry(written, 0, "expected", dict(expected), (), (), False)
+    written.data["expected"] = board_value(dict(expected))
     return written
+
+
+def board_value(value: Any) -> Any:
+    """A form value as the board has it: items turned off left out, their marks removed."""
+    if isinstance(value, dict):
+        return {k: board_value(v) for k, v in value.items() if k != OFF}
+    if isinstance(value, list):
+        return [board_value(v) for v in value if not is_off(v)]
+    return value
 
 
 def emit_entry(
@@ -142,6 +158,7 @@ def emit_entry(
     if first:  # the line starts the list item: a problem there concerns the item
         written.paths[dotted(at)] = dotted(form_at)
         written.fields[line] = dotted(form_at)
+        written.nodes[at] = line
     if is_block(value):
         emit_block(written, indent + 2, value, here, form_here)
 
@@ -153,7 +170,7 @@ def emit_block(written: Written, indent: int, value: Any, at: NodePath, form_at:
         return
     index = 0
     for form_index, item in enumerate(value):
-        if isinstance(item, dict) and item.get(OFF) is True:
+        if is_off(item):
             continue  # left out of the board by the reader
         here, form_here = (*at, index), (*form_at, form_index)
         if isinstance(item, dict) and any(k != OFF for k in item):
@@ -172,7 +189,11 @@ def is_block(value: Any) -> bool:
     """A non-empty mapping or list (written over several lines)."""
     if isinstance(value, dict):
         return any(k != OFF for k in value)
-    return isinstance(value, list) and bool(value)
+    return isinstance(value, list) and any(not is_off(v) for v in value)
+
+
+def is_off(value: Any) -> bool:
+    return isinstance(value, dict) and value.get(OFF) is True
 
 
 PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")

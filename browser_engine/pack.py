@@ -21,6 +21,9 @@ import gzip
 import hashlib
 import io
 import json
+import shutil
+import subprocess
+import tempfile
 import zipfile
 from collections.abc import Iterable, Mapping
 from importlib import resources
@@ -40,14 +43,20 @@ ENTRY = "browser_engine.entry"
 ASK_PAGE = "ask-the-engine.html"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CODE_ARCHIVE = "riftbound.zip"
-# Our data folders that are the page's, not Python's: not in the code archive.
-NOT_PYTHON = frozenset({"browser_engine/static"})
+# Our data folders that are the page's or the build's, not Python's: not in the code archive.
+NOT_PYTHON = frozenset({"browser_engine/static", "browser_engine/node"})
+# Standard library tools for people at a Python prompt (tests, debugger, profiler, REPL,
+# help): nothing the engine or Pyodide's start-up imports, and a tenth of the library's bytes.
+DEVELOPMENT_TOOLS = frozenset(
+    {"__phello__", "_pyrepl", "bdb", "cProfile", "doctest", "pdb", "profile", "pstats"}
+    | {"pyclbr", "pydoc", "tabnanny", "timeit", "trace", "unittest"}
+)
 # A shared link carries the whole scenario after '#': bounded, so it fits where links go.
 MAX_SHARE_CHARACTERS = 8000
 # A request the worker has not answered by then is stopped (the worker restarts).
 MAX_SECONDS = 20
 # Bump to rebuild every cached payload (a change in how they are written).
-FORMAT = b"riftbound-engine-payload-1"
+FORMAT = b"riftbound-engine-payload-2"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,13 +74,26 @@ def engine_assets(
         stdlib=frozenset(top_level_names(stdlib)) | closure.Target.running().stdlib,
     )
     found = closure.closure(ENTRY, PROJECT_ROOT, target)
+    examples = {
+        example_id: {
+            "form": form.variation_of(
+                form.form_of(run.source.read_text(encoding="utf-8"), run.source.name)
+            ),
+            "documented": entry.facts(run.outcome),
+        }
+        for example_id, run in sorted(runs.items())
+    }
+    code = code_archive(found)
+    compiled_stdlib = precompiled(
+        pyodide, without_tools(stdlib), code, warm_up_requests(runs, examples), cache
+    )
     payloads = [(name, (pyodide / name).read_bytes()) for name in PYODIDE_FILES[:3]]
-    payloads += [("python_stdlib.zip", stdlib), (CODE_ARCHIVE, code_archive(found))]
+    payloads += [("python_stdlib.zip", compiled_stdlib), (CODE_ARCHIVE, code)]
 
     site: dict[str, bytes] = {}
     listed = []
     for name, content in payloads:
-        script = payload_script(name, content, cache, repack=name == "python_stdlib.zip")
+        script = payload_script(name, content, cache)
         path = hashed(f"{FOLDER}/{name}", ".js", script)
         site[path] = script
         listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": len(script)})
@@ -83,15 +105,7 @@ def engine_assets(
         "entry": ENTRY,
         "words": {lang: words.for_language(lang) for lang in words.LANGUAGES},
         "vocabulary": vocabulary(),
-        "examples": {
-            example_id: {
-                "form": form.variation_of(
-                    form.form_of(run.source.read_text(encoding="utf-8"), run.source.name)
-                ),
-                "documented": entry.facts(run.outcome),
-            }
-            for example_id, run in sorted(runs.items())
-        },
+        "examples": examples,
         "blank": form.blank_form(),
         "links": rule_links(rules),
         "limits": {
@@ -181,14 +195,13 @@ def compiled_catalog(file: Path, data: bytes) -> bytes:
     return out.getvalue()
 
 
-def payload_script(name: str, data: bytes, cache: Path | None, repack: bool) -> bytes:
+def payload_script(name: str, data: bytes, cache: Path | None) -> bytes:
     """``data`` as a script that files it, gzip + base64, by name (cached by content)."""
     key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + data).hexdigest()
     cached = cache / f"{key}.js" if cache else None
     if cached is not None and cached.is_file():
         return cached.read_bytes()
-    content = stored_zip(data) if repack else data
-    packed = base64.b64encode(gzip.compress(content, compresslevel=9, mtime=0))
+    packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0))
     script = (
         b"(self.RiftboundEngineFiles = self.RiftboundEngineFiles || {})["
         + json.dumps(name).encode()
@@ -197,23 +210,99 @@ def payload_script(name: str, data: bytes, cache: Path | None, repack: bool) -> 
         + b'";\n'
     )
     if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cached.with_suffix(".tmp")
-        temporary.write_bytes(script)
-        temporary.replace(cached)
+        store(cached, script)
     return script
 
 
-def stored_zip(archive: bytes) -> bytes:
-    """The same zip without per-file compression: gzip over the whole compresses it better."""
+def store(file: Path, content: bytes) -> None:
+    """Write via a temporary file: never a half-written cache entry."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = file.with_suffix(".tmp")
+    temporary.write_bytes(content)
+    temporary.replace(file)
+
+
+def warm_up_requests(runs: Mapping[str, ExampleRun], examples: Mapping[str, Any]) -> list[str]:
+    """What the build asks the engine under Pyodide: every example in each language, a file
+    written and opened, a broken file; the modules these load are the ones compiled."""
+    requests = [
+        {"action": "run", "lang": lang, **example}
+        for example in examples.values()
+        for lang in words.LANGUAGES
+    ]
+    requests.append({"action": "scenario", "form": form.blank_form()})
+    for run in sorted(runs.values(), key=lambda r: r.id)[:1]:
+        requests.append(
+            {"action": "open", "text": run.source.read_text(encoding="utf-8"), "name": "x.yml"}
+        )
+    requests.append({"action": "open", "text": "id: [", "name": "broken.yml"})
+    return [json.dumps(r, ensure_ascii=False) for r in requests]
+
+
+def without_tools(stdlib: bytes) -> bytes:
+    """The standard library zip without ``DEVELOPMENT_TOOLS`` (and uncompressed: gzip over
+    the whole compresses it better)."""
     out = io.BytesIO()
     with (
-        zipfile.ZipFile(io.BytesIO(archive)) as source,
+        zipfile.ZipFile(io.BytesIO(stdlib)) as source,
         zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target,
     ):
         for info in source.infolist():
-            target.writestr(zipfile.ZipInfo(info.filename, ZIP_DATE), source.read(info))
+            if info.filename.split("/")[0].removesuffix(".py") not in DEVELOPMENT_TOOLS:
+                target.writestr(zipfile.ZipInfo(info.filename, ZIP_DATE), source.read(info))
     return out.getvalue()
+
+
+def precompiled(
+    pyodide: Path, stdlib: bytes, code: bytes, requests: list[str], cache: Path | None
+) -> bytes:
+    """The standard library with the modules the engine loads compiled by Pyodide's own
+    Python (``node/precompile.mjs``); cached by everything that goes in."""
+    script = resources.files("browser_engine").joinpath("node", "precompile.mjs").read_bytes()
+    digest = hashlib.sha256(FORMAT)
+    for part in (script, (pyodide / "pyodide.asm.wasm").read_bytes(), stdlib, code):
+        digest.update(hashlib.sha256(part).digest())
+    digest.update(json.dumps(requests).encode())
+    key = digest.hexdigest()
+    cached = cache / f"{key}.stdlib.zip" if cache is not None else None
+    if cached is not None and cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise ProblemsFound(
+            [Problem("node", 0, "Node.js is missing: the build runs Pyodide with it")]
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        (work / "precompile.mjs").write_bytes(script)
+        (work / "stdlib.zip").write_bytes(stdlib)
+        (work / "code.zip").write_bytes(code)
+        (work / "requests.json").write_text(json.dumps(requests), encoding="utf-8")
+        done = subprocess.run(
+            [node, str(work / "precompile.mjs"), str(pyodide.resolve()), str(work / "stdlib.zip")]
+            + [
+                str(work / n)
+                for n in ("code.zip", "requests.json", "out-stdlib.zip", "out-code.zip")
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            raise ProblemsFound(
+                [
+                    Problem(
+                        "browser_engine/node/precompile.mjs",
+                        0,
+                        f"Pyodide under Node.js failed: {last}",
+                    )
+                ]
+            )
+        compiled = (work / "out-stdlib.zip").read_bytes()
+    if cached is not None:
+        store(cached, compiled)
+    return compiled
 
 
 def hashed(stem: str, suffix: str, content: bytes) -> str:

@@ -151,6 +151,13 @@ def load_scenario(file: Path, display: str | None = None) -> Scenario:
 
 def parse_scenario(text: str, path: str) -> Scenario:
     data, lines = read_yaml(text, path)
+    return scenario_from_data(data, lines, path)
+
+
+def scenario_from_data(data: Any, lines: Mapping[NodePath, int], path: str) -> Scenario:
+    """A scenario from data already read, with the line of each node (as ``read_yaml`` gives
+    them): the in-browser editor writes a file from its form and knows both without
+    parsing the file again."""
     if data is None:
         raise ProblemsFound([Problem(path, 1, "empty scenario file")])
     problems = list(schema_problems(data, lines, path))

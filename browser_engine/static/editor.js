@@ -898,6 +898,7 @@
 
   Editor.prototype.run = function () {
     var self = this;
+    performance.mark("rb-run-start");
     this.say(t("status.running"));
     var request = { action: "run", lang: config.lang, form: this.form, links: DATA.links, root: this.pageRoot() };
     if (this.documented) request.documented = this.documented;
@@ -911,6 +912,7 @@
         return answer;
       }
       self.showResult(answer);
+      performance.mark("rb-run-done");
       self.say(t("status.done"));
       return answer;
     }, function () { /* said */ });

@@ -22,6 +22,7 @@ from browser_engine.form import (
     variation_of,
 )
 from engine import ProblemsFound, load_scenario, parse_scenario, run_combat
+from engine.loader import read_yaml
 from engine.report import outcome_dict
 from tests.conftest import ROOT
 
@@ -57,6 +58,19 @@ def test_every_example_goes_to_a_form_and_back_to_the_same_combat(file: Path) ->
         k: v for k, v in original.items() if k != "expected"
     }
     assert played(board) == outcome_dict(run_combat(load_scenario(file)))
+
+
+@pytest.mark.parametrize("file", EXAMPLES, ids=lambda f: f.stem)
+def test_the_data_and_lines_as_written_are_what_reading_the_file_gives(file: Path) -> None:
+    """The editor plays a board without parsing its file again: only if nothing differs."""
+    board = variation_of(form_of(file.read_text(encoding="utf-8"), file.name))
+    board["units"][0]["name"] = {"en": "x: y # z\n'\u2028", "fr": "- [é]"}
+    first = board["units"][0].setdefault("abilities", [])
+    first.append({OFF: True, "when": "dies", "give_might": {"to": "nobody", "amount": 1}})
+    written = scenario_text(board, {"result": "none"})
+    data, lines = read_yaml(written.text, "board.yml")
+    assert data == written.data
+    assert lines == written.nodes
 
 
 def test_a_variation_has_its_own_id_title_and_caption_in_both_languages() -> None:
