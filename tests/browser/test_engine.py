@@ -80,12 +80,14 @@ def quiet(traffic: Traffic) -> None:
     assert traffic.errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("root", "lang"),
+    [("file", "en"), ("http", "en"), ("http-subpath", "en"), ("file", "fr"), ("http", "fr")],
+    indirect=["root"],
+)
 def test_a_changed_might_flips_the_result_with_its_step_through(
-    page: Page, traffic: Traffic, root: str, http_server: str, lang: str
+    page: Page, traffic: Traffic, root: str, lang: str
 ) -> None:
-    if lang == "fr" and root.startswith(http_server):
-        pytest.skip("French: from disk and at a host's root")
     words = WORDS[lang]
     page.goto(root + ("fr/" if lang == "fr" else "") + "resolution-step.html")
     editor = open_variation(page, "wiped-both-sides-uncontrolled", lang)
@@ -239,6 +241,13 @@ def test_a_shared_link_restores_the_board(
     expect(field(again, "players.0.score")).to_have_value("5")
     expect(field(again, "units.0.might")).to_have_value("7")
     assert run(again).locator(".rb-outcome").inner_text() == expected
+    # A link damaged on its way says so, and leaves the page usable.
+    damaged = other.new_page()
+    damaged.goto(url[: url.index("#")] + "#scenario=@@not-base64")
+    expect(damaged.locator("#rb-ask .rb-open .rb-problems")).to_contain_text(
+        "The board in this link cannot be read"
+    )
+    expect(damaged.locator("#rb-ask .rb-form")).to_be_visible()
     other.close()
     quiet(traffic)
 
