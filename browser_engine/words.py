@@ -22,7 +22,6 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The editor could not be loaded: {reason}",
         "fr": "L’éditeur n’a pas pu être chargé\u00a0: {reason}",
     },
-    "page.title": {"en": "Ask the engine", "fr": "Interroger le moteur"},
     # -- the editor -------------------------------------------------------------------
     "editor.variation": {"en": "Variation of this example", "fr": "Variante de cet exemple"},
     "editor.board": {"en": "Your board", "fr": "Votre plateau"},
@@ -170,7 +169,6 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Add a showdown and combat",
         "fr": "Ajouter une confrontation et un combat",
     },
-    "form.none": {"en": "none", "fr": "aucune"},
     # Effect fields (the schema's property names).
     "field.to": {"en": "Unit affected", "fr": "Unité visée"},
     "field.amount": {"en": "Amount", "fr": "Quantité"},

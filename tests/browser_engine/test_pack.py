@@ -129,6 +129,13 @@ def test_every_word_the_editor_says_exists_in_both_languages(assets: dict[str, b
             if "or" in field:
                 used.add(f"field.{field['or']}")
     assert sorted(used - set(WORDS)) == []
+    # And no word is left over: every entry is said somewhere.
+    sources = source + "".join(
+        (ROOT / "browser_engine" / name).read_text(encoding="utf-8")
+        for name in ("pack.py", "form.py", "entry.py")
+    )
+    said = used | set(re.findall(r'"([a-z]+\.[a-z_-]+)"', sources))
+    assert sorted(set(WORDS) - said) == []
 
 
 @pytest.mark.parametrize("key", sorted(WORDS))
