@@ -144,9 +144,13 @@ WORDS: dict[str, dict[str, str]] = {
     "form.dies": {"en": "nowhere else: it dies", "fr": "nulle part ailleurs\u00a0: elle meurt"},
     "form.abilities": {"en": "Abilities", "fr": "Compétences"},
     "form.ability": {"en": "Ability {n}", "fr": "Compétence {n}"},
-    "form.on": {
-        "en": "In play (uncheck to leave it out)",
+    "form.ability-on": {
+        "en": "Active (uncheck to leave it out)",
         "fr": "Active (décochez pour l’omettre)",
+    },
+    "form.play-on": {
+        "en": "Played (uncheck to leave it out)",
+        "fr": "Joué (décochez pour l’omettre)",
     },
     "form.when": {"en": "When", "fr": "Quand"},
     "form.effect": {"en": "Effect", "fr": "Effet"},

@@ -118,21 +118,25 @@
 
   // The browser's own Worker. On file://, the theme's search shim (npm iframe-worker) puts an
   // iframe-based imitation in its place, which cannot run a module worker: a blank frame of
-  // this page still has the real one.
-  var NativeWorker = null;
+  // this page still has the real one, once the frame has loaded (a worker made by a
+  // document that is then replaced would stop with it).
+  var nativeWorker = null;
   function workerClass() {
-    if (NativeWorker) return NativeWorker;
-    if (/\[native code\]/.test(Function.prototype.toString.call(window.Worker))) {
-      NativeWorker = window.Worker;
-    } else {
-      var frame = document.createElement("iframe");
-      frame.hidden = true;
-      frame.setAttribute("aria-hidden", "true");
-      frame.tabIndex = -1;
-      document.body.appendChild(frame);
-      NativeWorker = frame.contentWindow.Worker;
+    if (!nativeWorker) {
+      nativeWorker = new Promise(function (resolve) {
+        if (/\[native code\]/.test(Function.prototype.toString.call(window.Worker))) {
+          resolve(window.Worker);
+          return;
+        }
+        var frame = document.createElement("iframe");
+        frame.hidden = true;
+        frame.setAttribute("aria-hidden", "true");
+        frame.tabIndex = -1;
+        frame.addEventListener("load", function () { resolve(frame.contentWindow.Worker); }, { once: true });
+        document.body.appendChild(frame);
+      });
     }
-    return NativeWorker;
+    return nativeWorker;
   }
 
   function startEngine() {
@@ -150,7 +154,8 @@
         tell({ stage: "loading", done: done, total: total });
       });
     });
-    engine.ready = Promise.all(loaded).then(function () {
+    engine.ready = Promise.all(loaded.concat([workerClass()])).then(function (got) {
+      var Worker = got[got.length - 1];
       var registry = self.RiftboundEngineFiles || {};
       var sent = {};
       files.forEach(function (file) {
@@ -159,7 +164,6 @@
       });
       tell({ stage: "starting" });
       var source = "(" + workerMain.toString() + ")();";
-      var Worker = workerClass();
       var worker = new Worker("data:text/javascript;charset=utf-8," + encodeURIComponent(source), { type: "module" });
       engine.worker = worker;
       return new Promise(function (resolve, reject) {
@@ -178,7 +182,11 @@
             if (waiting) waiting.resolve(message.answer);
           }
         };
-        worker.onerror = function (event) { reject(new Error(event.message || "worker error")); };
+        worker.onerror = function (event) {
+          var where = event.filename ? " (" + event.filename.slice(0, 60) + ":" + event.lineno + ")" : "";
+          reject(new Error((event.message || "the worker stopped") + where));
+        };
+        worker.onmessageerror = function () { reject(new Error("a message to the worker was lost")); };
         worker.postMessage({
           type: "start",
           files: sent,
@@ -214,6 +222,7 @@
       var seconds = DATA.limits.seconds;
       return new Promise(function (resolve, reject) {
         var timer = setTimeout(function () {
+          delete engine.waiting[id]; // this request says why; the others are stopped
           stopEngine();
           tell({ stage: "stopped", seconds: seconds });
           reject(new Error(t("status.timeout", { seconds: seconds })));
@@ -655,9 +664,9 @@
     return this.group(["units"], t("form.units"), items);
   };
 
-  Editor.prototype.onOff = function (path, holder) {
+  Editor.prototype.onOff = function (path, holder, label) {
     var self = this;
-    return this.field(path.concat(["_off"]), t("form.on"), "checkbox", !holder._off, {
+    return this.field(path.concat(["_off"]), label, "checkbox", !holder._off, {
       apply: function (on) {
         if (on) delete getAt(self.form, path)._off;
         else getAt(self.form, path)._off = true;
@@ -668,7 +677,7 @@
 
   Editor.prototype.abilityPart = function (path, ability, n, full) {
     var triggers = DATA.vocabulary.triggers.map(function (w) { return [w, t("when." + w)]; });
-    var children = [this.onOff(path, ability)];
+    var children = [this.onOff(path, ability, t("form.ability-on"))];
     children.push(this.field(path.concat(["when"]), t("form.when"), "select", ability.when, { choices: triggers }));
     children = children.concat(this.effectPart(path, ability, full));
     if (full) children.push(this.remove(path, t("form.ability", { n: n + 1 })));
@@ -778,7 +787,7 @@
     var plays = round.showdown || [];
     var listed = plays.map(function (play, n) {
       var at = path.concat(["showdown", n]);
-      var children = [self.onOff(at, play)];
+      var children = [self.onOff(at, play, t("form.play-on"))];
       children.push(self.field(at.concat(["player"]), t("form.player-field"), "select", play.player, { choices: self.players() }));
       children = children.concat(self.effectPart(at, play, full));
       if (full) children.push(self.remove(at, t("form.play", { n: n + 1 })));

@@ -46,8 +46,19 @@ def ready(editor: Locator) -> Locator:
     """The editor once its engine has started (or the test fails with the reason it gives)."""
     expect(editor).to_have_attribute("data-engine-state", re.compile("ready|failed"), timeout=READY)
     state = editor.get_attribute("data-engine-state")
-    assert state == "ready", editor.locator(".rb-engine-status").inner_text()
+    if state != "ready":
+        logged = LOGS.get(id(editor.page), [])
+        assert state == "ready", (editor.locator(".rb-engine-status").inner_text(), logged)
     return editor
+
+
+# Each page's console (its worker's included), to say why an engine did not start.
+LOGS: dict[int, list[str]] = {}
+
+
+@pytest.fixture(autouse=True)
+def console_log(page: Page) -> None:
+    page.on("console", lambda m: LOGS.setdefault(id(page), []).append(f"{m.type}: {m.text}"))
 
 
 def open_variation(page: Page, example: str, lang: str) -> Locator:
