@@ -54,8 +54,8 @@ zip: build
 
 bench: $(TEST_STAMP) $(NODE_STAMP) browser
 	$(BIN)/python benchmarks/engine_speed.py
-	$(BIN)/python benchmarks/site_build.py
 	$(BIN)/python benchmarks/engine_in_browser.py
+	$(BIN)/python benchmarks/site_build.py
 
 clean:
 	rm -rf site .cache test-results node_modules
