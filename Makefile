@@ -47,7 +47,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/mypy --strict $(CORE)
+	$(BIN)/mypy --strict $(CORE) browser_engine
 	$(BIN)/mypy plugins
 
 test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
@@ -57,8 +57,9 @@ test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
 zip: build
 	$(BIN)/python -m docset.archive site riftbound-combat-rules-$$(date +%Y-%m-%d).zip
 
-# Every benchmarks/*.py (files starting with _ are helpers); CI runs each with --tiny.
-bench: $(TEST_STAMP) $(NODE_STAMP)
+# Every benchmarks/*.py (files starting with _ are helpers); CI runs each with --tiny. The
+# in-browser engine's budgets are measured in Debian's Chromium.
+bench: $(TEST_STAMP) $(NODE_STAMP) browser
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
 
@@ -72,7 +73,7 @@ catalogs: $(STAMP)
 	$(BIN)/pybabel -q extract --no-default-keywords --sort-by-file --width=100 \
 	  --keyword=message:1c,2 --keyword=plural_message:1c,2,3 \
 	  --project="Riftbound combat rules" --copyright-holder="the site's authors" \
-	  --output-file=$(LOCALES)/riftbound.pot $(CORE) plugins
+	  --output-file=$(LOCALES)/riftbound.pot $(CORE) browser_engine plugins
 	for lang in $(CATALOG_LANGUAGES); do \
 	  if [ -f $(LOCALES)/$$lang/LC_MESSAGES/riftbound.po ]; then action="update --no-fuzzy-matching --ignore-obsolete --width=100"; \
 	  else action=init; fi; \

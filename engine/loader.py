@@ -52,7 +52,7 @@ def _is_integer(checker: object, instance: object) -> bool:
 def validator() -> jsonschema.protocols.Validator:
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine("integer", _is_integer)
-    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(
         base, type_checker=checker
     )
     return strict(scenario_schema())
@@ -119,6 +119,19 @@ def syntax_problem(error: yaml.MarkedYAMLError, path: str) -> Problem:
     return Problem(path, line, f"YAML syntax error: {reason}")
 
 
+def python_parser_problem(text: str, path: str) -> Problem:
+    """The syntax error PyYAML's Python parser finds in ``text``."""
+    try:
+        yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        return syntax_problem(error, path)
+    except yaml.YAMLError as error:
+        return Problem(path, 1, f"YAML syntax error: {error}")
+    except RecursionError:
+        return Problem(path, 1, "nested too deeply")
+    return Problem(path, 1, "YAML syntax error: libyaml refuses this text")
+
+
 def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     """Parse YAML into plain data plus the line of every node."""
     if len(text) > MAX_BYTES:
@@ -129,10 +142,10 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
         raise ProblemsFound([too_deep])
     try:
         root = yaml.compose(text, Loader=YAML_LOADER)
-    except yaml.MarkedYAMLError as error:
-        raise ProblemsFound([syntax_problem(error, path)]) from None
-    except yaml.YAMLError as error:
-        raise ProblemsFound([Problem(path, 1, f"YAML syntax error: {error}")]) from None
+    except yaml.YAMLError:
+        # libyaml words its errors (and counts their lines) its own way: the error reported is
+        # PyYAML's Python parser's, which is also the in-browser engine's (no libyaml there).
+        raise ProblemsFound([python_parser_problem(text, path)]) from None
     except RecursionError:
         raise ProblemsFound([Problem(path, 1, "nested too deeply")]) from None
     lines: dict[NodePath, int] = {}
@@ -243,7 +256,7 @@ def error_problems(
 ) -> Iterator[Problem]:
     at: NodePath = tuple(error.absolute_path)
     line = lines.get(at, 1)
-    rule = error.validator
+    rule = str(error.validator)  # the keyword that failed ("required", "enum", …)
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     if rule == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(schema.get("properties", {}))
@@ -317,6 +330,13 @@ def load_scenario(file: Path, display: str | None = None) -> Scenario:
 
 def parse_scenario(text: str, path: str) -> Scenario:
     data, lines = read_yaml(text, path)
+    return scenario_from_data(data, lines, path)
+
+
+def scenario_from_data(data: Any, lines: Mapping[NodePath, int], path: str) -> Scenario:
+    """A scenario from data already read, with the line of each node (as ``read_yaml`` gives
+    them): the in-browser editor writes a file from its form and knows both without
+    parsing the file again."""
     if data is None:
         raise ProblemsFound([Problem(path, 1, "empty scenario file")])
     problems = list(schema_problems(data, lines, path))
@@ -406,6 +426,7 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
         path=path,
         expected=data.get("expected"),
         lines=lines,
+        data=data,
     )
 
 

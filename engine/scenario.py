@@ -96,6 +96,8 @@ class Scenario:
     expected: Mapping[str, Any] | None = None
     # Line of each YAML node, keyed by its path ("expected", "units", "vi", "zone").
     lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict)
+    # The file's data as read (plain YAML values): what an editor of the board starts from.
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def line_of(self, *path: str | int) -> int:
         """The line of the deepest node of ``path`` that the file has."""

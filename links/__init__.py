@@ -73,6 +73,11 @@ def from_site_root(site_path: str, to: Page) -> str:
     return posixpath.join("/", site_path.strip("/"), to.output)
 
 
+def site_root(from_page: Page) -> str:
+    """The way from a page to the site's root, as a folder URL ("../../" or "./")."""
+    return "../" * from_page.output.count("/") or "./"
+
+
 def shared(from_page: Page, file: str) -> str:
     """A file every language shares, at the site's root (``examples/x.yml``, ``assets/…``)."""
     return _relative(from_page, file, "")

@@ -30,7 +30,7 @@ _KEEP = re.compile(r"[a-z][a-z0-9+.-]*://\S+|www\.\S+|&(?:[a-z]+|#\d+|#x[0-9a-f]
 # What a mark follows: a word, a closing mark, a digit, or (in a page) markup before the text
 # (\x03 ends Python-Markdown's placeholders, \ue001 the build's citation marks; ^ is the start of a
 # text after an element).
-_AFTER = r"(?:(?<=[\w)\]»”’\"'.%\x03\ue001])|^)"
+_AFTER = r"(?:(?<=[\w)\]}»”’\"'.%\x03\ue001])|^)"
 # Blanks (or none) before ; ! ?
 _TIGHT = re.compile(_AFTER + r"[ \t\u00a0\u202f]*([;!?]+)(?=\s|$|[)\]»”’\"'<\x02])")
 # Blanks (or none) before a colon, but not "12:30" nor "rule-1:2".

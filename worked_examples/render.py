@@ -256,11 +256,13 @@ class ExampleRenderer:
         prefix: str = "",
         steps: str | None = None,
         board: str | None = None,
+        verdict: bool = True,
     ) -> str:
         """The example. ``open_steps``: its step-through shown open (the page's stepper);
         ``prefix`` names the steps' anchors (``<id>-step`` by default). ``steps`` and ``board``
         stand where the step-through and the board before the combat go (they are rendered in
-        place otherwise)."""
+        place otherwise). ``verdict``: the engine's verdict on what the file documents, and its
+        download (a board a reader made in the browser documents nothing, so has neither)."""
         run, lang = self.run, self.lang
         scenario = run.scenario
         title = markup.text(localized(scenario.title, lang))
@@ -278,6 +280,11 @@ class ExampleRenderer:
             f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>{before}'
             f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{walk}</details>'
             f'<p class="rb-outcome"><strong>{markup.text(OUTCOME(lang))}</strong> {self.outcome()}</p>'
-            f'<p class="rb-verdict">{self.verdict()} · '
-            f'<a href="{markup.attribute(download)}" download>{markup.text(DOWNLOAD(lang))}</a></p></div>'
+            + (
+                f'<p class="rb-verdict">{self.verdict()} · <a href="{markup.attribute(download)}" '
+                f"download>{markup.text(DOWNLOAD(lang))}</a></p>"
+                if verdict
+                else ""
+            )
+            + "</div>"
         )

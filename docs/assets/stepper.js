@@ -5,7 +5,8 @@
 (function () {
   "use strict";
 
-  function setUp(stepper) {
+  // ``linkable``: steps get URL fragments (false for step-throughs the engine editor adds).
+  function setUp(stepper, linkable) {
     var steps = Array.prototype.slice.call(stepper.querySelectorAll(".rb-step"));
     var controls = stepper.querySelector(".rb-controls");
     var position = stepper.querySelector(".rb-position");
@@ -57,7 +58,7 @@
       position.appendChild(spoken);
       buttons.first.disabled = buttons.previous.disabled = current === 0;
       buttons.next.disabled = buttons.last.disabled = current === steps.length - 1;
-      if (record) {
+      if (record && linkable !== false) {
         try { history.pushState(null, "", "#" + steps[current].id); } catch (e) { /* file:// in old browsers */ }
       }
     }
@@ -94,8 +95,18 @@
     };
   }
 
-  var steppers = Array.prototype.map.call(document.querySelectorAll(".rb-stepper"), setUp)
-    .filter(Boolean);
+  var steppers = Array.prototype.map.call(document.querySelectorAll(".rb-stepper"), function (s) {
+    return setUp(s);
+  }).filter(Boolean);
+
+  // The engine's editor (assets/engine/) sets up the step-throughs of the boards it plays.
+  window.RiftboundStepper = {
+    setUp: function (stepper) {
+      var added = setUp(stepper, false);
+      if (added) added.reset();
+      return added;
+    },
+  };
 
   // Open the step a link or the back button points at; other fragments
   // (a footnote, a heading) leave every stepper where it is.

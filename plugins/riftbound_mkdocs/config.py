@@ -14,3 +14,6 @@ class RiftboundConfig(Config):
     cache_dir = c.Type(str, default=".cache/examples")
     # Lets Material's search worker run from file:// (installed by npm, see package.json).
     file_worker_shim = c.Type(str, default="node_modules/iframe-worker/shim/index.js")
+    # The engine in the reader's browser: Pyodide from npm, and its packed files across builds.
+    pyodide_dir = c.Type(str, default="node_modules/pyodide")
+    engine_cache_dir = c.Type(str, default=".cache/browser-engine")

@@ -30,6 +30,7 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 import links
+from browser_engine.pack import engine_assets
 from diagnostics import ProblemsFound
 from docset import interface
 from docset.build import RenderedPage, SiteBuild, load_site, without_citations
@@ -52,6 +53,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.not_found = b""
         self.typography = TypographyExtension()
         self.shim = Path()
+        self.engine_files: dict[str, bytes] = {}  # the in-browser engine, shared by languages
 
     @event_priority(0)
     def _load(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -78,6 +80,15 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             raise PluginError(
                 f"{self.config.file_worker_shim} is missing: run `npm ci` (make does)"
             )
+        try:
+            self.engine_files = engine_assets(
+                self.site.runs,
+                self.languages,
+                root / self.config.pyodide_dir,
+                root / self.config.engine_cache_dir if self.config.engine_cache_dir else None,
+            )
+        except ProblemsFound as found:
+            raise PluginError(f"the in-browser engine:\n{found}") from None
         polyfills = config.extra.setdefault("polyfills", [])
         if offline.SHIM_PATH not in polyfills:
             polyfills.append(offline.SHIM_PATH)
@@ -121,6 +132,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             files.append(file)
         if lang == self.languages[0]:  # shared by every language
             files.append(File.generated(config, offline.SHIM_PATH, abs_src_path=str(self.shim)))
+            for path, content in self.engine_files.items():
+                files.append(File.generated(config, path, content=content))
             for run in site.runs.values():
                 files.append(
                     File.generated(config, f"examples/{run.id}.yml", abs_src_path=str(run.source))

@@ -24,6 +24,7 @@ SOURCES = [
     "rulebook",
     "docset",
     "worked_examples",
+    "browser_engine",
     "plugins",
 ]
 

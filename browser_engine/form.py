@@ -1,0 +1,335 @@
+"""The editor's form model, to and from a scenario file.
+
+The form is the scenario's own data (as the loader reads it from YAML, as
+JSON), without ``expected``, where an ability or a showdown play may carry
+``"_off": true`` to leave it out of the board. Keys the editor does not know
+are kept as they are, so a scenario the editor cannot show in full still
+goes back to a file unchanged.
+
+``scenario_text`` writes the form as a scenario file (YAML that ``python -m
+engine run`` accepts), with the form field each line comes from, so the
+loader's problems (``file:line: message``) are shown beside their field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from browser_engine import words
+from diagnostics import Problem, ProblemsFound
+from engine.combat import Outcome
+from engine.loader import parse_scenario
+from engine.scenario import Scenario
+from vocabulary import languages
+
+OFF = "_off"
+# Bounds on what a reader's browser may hand the engine (pasted files, links, forms).
+MAX_SCENARIO_BYTES = 64 * 1024
+MAX_FORM_BYTES = 256 * 1024
+MAX_DEPTH = 16
+# The top-level keys in the order a scenario file gives them; ``expected`` always last.
+ORDER = ("id", "title", "caption", "players", "battlefield", "units", "combat")
+HEADER = "# A Riftbound combat scenario: `python -m engine run FILE` plays it.\n"
+
+NodePath = tuple[str | int, ...]
+
+
+class FormError(ValueError):
+    """A form that is not one (wrong shape, too large, too deep): one line saying why."""
+
+
+def check_form(value: object) -> dict[str, Any]:
+    """The form, if it has the shape of one: a JSON object, bounded in size and depth."""
+    if not isinstance(value, dict):
+        raise FormError("a form is a JSON object")
+    size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+    if size > MAX_FORM_BYTES:
+        raise FormError(f"the form is too large ({size} bytes; at most {MAX_FORM_BYTES})")
+
+    def walk(node: object, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise FormError(f"the form is nested too deeply (more than {MAX_DEPTH} levels)")
+        if isinstance(node, dict):
+            for key, item in node.items():
+                if not isinstance(key, str):
+                    raise FormError("form keys are strings")
+                walk(item, depth + 1)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, depth + 1)
+        elif not (node is None or isinstance(node, str | int | float | bool)):
+            raise FormError(f"a form holds JSON values, not {type(node).__name__}")
+
+    walk(value, 0)
+    return value
+
+
+# -- form → scenario file ----------------------------------------------------------------
+
+
+@dataclass
+class Written:
+    """A scenario file written from a form, and where each of its lines comes from."""
+
+    text: str = HEADER
+    # Line number → the form field (dotted, e.g. "units.0.might") the line starts.
+    fields: dict[int, str] = field(default_factory=dict)
+    # Dotted path in the file (as the loader's messages name it) → dotted path in the form.
+    paths: dict[str, str] = field(default_factory=dict)
+    # What reading the file back gives (engine.loader.read_yaml): the data, and each node's line.
+    data: dict[str, Any] = field(default_factory=dict)
+    nodes: dict[NodePath, int] = field(default_factory=dict)
+
+    @property
+    def line(self) -> int:
+        return self.text.count("\n") + 1
+
+    def add(self, indent: int, text: str, at: NodePath, form_at: NodePath) -> None:
+        """One line, which starts the node at ``at`` (``form_at`` in the form)."""
+        self.paths[dotted(at)] = dotted(form_at)
+        self.fields[self.line] = dotted(form_at)
+        self.nodes[at] = self.line
+        self.text += " " * indent + text + "\n"
+
+    def field_of(self, problem: Problem) -> str | None:
+        """The form field a loader problem concerns: the path its message names, narrowed
+        to the line's field when that lies inside it; else the line's field."""
+        named = None
+        head, separator, _ = problem.message.partition(": ")
+        if separator and head in self.paths:
+            named = self.paths[head]
+        by_line = self.fields.get(problem.line)
+        if named is not None and by_line is not None and is_inside(by_line, named):
+            return by_line
+        return named or by_line
+
+
+def dotted(at: NodePath) -> str:
+    return ".".join(str(p) for p in at)
+
+
+def is_inside(path: str, container: str) -> bool:
+    return path == container or path.startswith(container + ".")
+
+
+def scenario_text(form: Mapping[str, Any], expected: Mapping[str, Any]) -> Written:
+    """The form as a scenario file, ``expected`` as its last key."""
+    written = Written()
+    keys = [k for k in ORDER if k in form] + [k for k in form if k not in ORDER]
+    written.nodes[()] = written.line
+    for key in keys:
+        if key != "expected":
+            emit_entry(written, 0, key, form[key], (), (), False)
+            written.data[key] = board_value(form[key])
+    emit_entry(written, 0, "expected", dict(expected), (), (), False)
+    written.data["expected"] = board_value(dict(expected))
+    return written
+
+
+def board_value(value: Any) -> Any:
+    """A form value as the board has it: items turned off left out, their marks removed."""
+    if isinstance(value, dict):
+        return {k: board_value(v) for k, v in value.items() if k != OFF}
+    if isinstance(value, list):
+        return [board_value(v) for v in value if not is_off(v)]
+    return value
+
+
+def emit_entry(
+    written: Written,
+    indent: int,
+    key: str,
+    value: Any,
+    at: NodePath,
+    form_at: NodePath,
+    first: bool,
+) -> None:
+    """``key: value`` at ``indent``; ``first``: it opens a list item (``- key: …``)."""
+    prefix = "- " if first else ""
+    pad = indent - 2 if first else indent
+    here, form_here = (*at, key), (*form_at, key)
+    line = written.line
+    if is_block(value):
+        written.add(pad, f"{prefix}{scalar(key)}:", here, form_here)
+    else:
+        written.add(pad, f"{prefix}{scalar(key)}: {scalar(value)}", here, form_here)
+    if first:  # the line starts the list item: a problem there concerns the item
+        written.paths[dotted(at)] = dotted(form_at)
+        written.fields[line] = dotted(form_at)
+        written.nodes[at] = line
+    if is_block(value):
+        emit_block(written, indent + 2, value, here, form_here)
+
+
+def emit_block(written: Written, indent: int, value: Any, at: NodePath, form_at: NodePath) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            emit_entry(written, indent, key, item, at, form_at, False)
+        return
+    index = 0
+    for form_index, item in enumerate(value):
+        if is_off(item):
+            continue  # left out of the board by the reader
+        here, form_here = (*at, index), (*form_at, form_index)
+        if isinstance(item, dict) and any(k != OFF for k in item):
+            entries = [(k, v) for k, v in item.items() if k != OFF]
+            for n, (key, part) in enumerate(entries):
+                emit_entry(written, indent + 2, key, part, here, form_here, n == 0)
+        elif is_block(item):
+            written.add(indent, "-", here, form_here)
+            written.nodes[here] = written.line  # YAML starts the inner list at its first item
+            emit_block(written, indent + 2, item, here, form_here)
+        else:
+            written.add(indent, f"- {scalar(item)}", here, form_here)
+        index += 1
+
+
+def is_block(value: Any) -> bool:
+    """A non-empty mapping or list (written over several lines)."""
+    if isinstance(value, dict):
+        return any(k != OFF for k in value)
+    return isinstance(value, list) and any(not is_off(v) for v in value)
+
+
+def is_off(value: Any) -> bool:
+    return isinstance(value, dict) and value.get(OFF) is True
+
+
+PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+# Words YAML 1.1 (PyYAML) reads as booleans or null when unquoted.
+SPECIAL = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
+# Characters PyYAML refuses in a stream or reads as line breaks, even inside quotes.
+UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+
+
+def scalar(value: Any) -> str:
+    """One value as YAML text that reads back as exactly that value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise FormError("numbers in a form are finite")
+        return repr(value)
+    if isinstance(value, dict):
+        return "{}"
+    if isinstance(value, list):
+        return "[]"
+    text = str(value)
+    if PLAIN.match(text) and text.lower() not in SPECIAL:
+        return text
+    quoted = json.dumps(text, ensure_ascii=False)
+    return UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", quoted)
+
+
+# -- scenario file → form ----------------------------------------------------------------
+
+
+def form_of(text: str, name: str) -> dict[str, Any]:
+    """The form of a scenario file; ProblemsFound with the loader's problems if it has any."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_SCENARIO_BYTES:
+        raise ProblemsFound(
+            [Problem(name, 0, f"too large: {size} bytes (at most {MAX_SCENARIO_BYTES})")]
+        )
+    # Every problem, as the command line reports them.
+    return form_of_scenario(parse_scenario(text, name))
+
+
+def form_of_scenario(scenario: Scenario) -> dict[str, Any]:
+    """The form of a scenario as read (its file's data, without ``expected``)."""
+    form = {key: value for key, value in scenario.data.items() if key != "expected"}
+    copied: dict[str, Any] = json.loads(json.dumps(form))  # JSON values only, and a copy
+    return copied
+
+
+def variation_of(form: Mapping[str, Any]) -> dict[str, Any]:
+    """A worked example's form as the start of a variation: its own id, title and caption
+    (a variation's outcome may differ from what the example's title says)."""
+    title = form["title"]
+    suffix = "-variation"
+    return {
+        **form,
+        "id": form["id"] if form["id"].endswith(suffix) else form["id"] + suffix,
+        "title": {
+            lang: words.written("scenario.variation-title", lang, title=text)
+            for lang, text in title.items()
+        },
+        "caption": {
+            lang: words.written("scenario.variation-caption", lang, title=text)
+            for lang, text in title.items()
+        },
+    }
+
+
+def blank_form() -> dict[str, Any]:
+    """The board the "Ask the engine" page starts from: one unit on each side."""
+
+    def name(key: str) -> dict[str, str]:
+        return {lang: words.written(key, lang) for lang in languages()}
+
+    return {
+        "id": "my-board",
+        "title": name("scenario.board-title"),
+        "caption": name("scenario.board-caption"),
+        "players": [
+            {"id": "red", "name": name("board.red")},
+            {"id": "blue", "name": name("board.blue")},
+        ],
+        "battlefield": {"name": name("board.battlefield"), "controller": "blue"},
+        "units": [
+            {
+                "id": "red-unit",
+                "name": name("board.red-unit"),
+                "owner": "red",
+                "might": 3,
+                "at": "base",
+            },
+            {
+                "id": "blue-unit",
+                "name": name("board.blue-unit"),
+                "owner": "blue",
+                "might": 2,
+                "at": "battlefield",
+            },
+        ],
+        "combat": {"attacker": "red", "move": ["red-unit"]},
+    }
+
+
+def expected_of(outcome: Outcome) -> dict[str, Any]:
+    """What the engine gave, as a scenario's ``expected`` (``engine check`` agrees with it)."""
+    return {
+        "result": (
+            {"winner": outcome.winner, "loser": outcome.loser}
+            if outcome.winner and outcome.loser
+            else "none"
+        ),
+        "restaged": outcome.restaged,
+        "control": outcome.control_after or "none",
+        "conquer": (
+            {"player": outcome.conquered_by, "points": outcome.points_scored}
+            if outcome.conquered_by
+            else "none"
+        ),
+        "scores": dict(outcome.scores),
+        "killed": list(outcome.killed),
+        "recalled": list(outcome.recalled),
+    }
+
+
+def problems_of(found: ProblemsFound, written: Written | None) -> Iterator[dict[str, Any]]:
+    """Each problem as the editor shows it: the command line's message, and its field."""
+    for problem in found.problems:
+        yield {
+            "message": str(problem),
+            "line": problem.line,
+            "field": written.field_of(problem) if written else None,
+        }

@@ -1,0 +1,378 @@
+"""The build step: the files that run the engine in the reader's browser (``assets/engine/``).
+
+Chromium refuses ``fetch``, XHR and file-based workers on ``file://``, so
+every binary the engine needs travels as a ``<script>`` that holds it as
+gzip + base64: Pyodide's loader and runtime (npm ``pyodide``, pinned in
+``package-lock.json``), its standard library, and one zip of our Python code
+with the pure-Python distributions it imports (``closure``). The editor loads
+them only when a reader opens it, and hands them to a Web Worker, which
+answers Pyodide's own requests for those files from memory. The same files
+serve ``file://`` and any web host.
+
+Every file name carries a hash of its content (a host may cache them for
+ever), except ``start.js``: the few hundred bytes every page loads, which
+add the editor's controls and name the rest.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import links
+from browser_engine import closure, entry, form, words
+from diagnostics import Problem, ProblemsFound
+from engine.effects import EFFECTS
+from engine.schema import scenario_schema
+from vocabulary import language_name
+from worked_examples.verify import ExampleRun
+
+FOLDER = "assets/engine"
+START = f"{FOLDER}/start.js"
+ENTRY = "browser_engine.entry"
+ASK_PAGE = "ask-the-engine.html"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CODE_ARCHIVE = "riftbound.zip"
+# Our data folders that are the page's or the build's, not Python's: not in the code archive.
+NOT_PYTHON = frozenset({"browser_engine/static", "browser_engine/node"})
+# Standard library tools for people at a Python prompt (tests, debugger, profiler, REPL,
+# help): nothing the engine or Pyodide's start-up imports, and a tenth of the library's bytes.
+DEVELOPMENT_TOOLS = frozenset(
+    {"__phello__", "_pyrepl", "bdb", "cProfile", "doctest", "pdb", "profile", "pstats"}
+    | {"pyclbr", "pydoc", "tabnanny", "timeit", "trace", "unittest"}
+)
+# A shared link carries the whole scenario after '#': bounded, so it fits where links go.
+MAX_SHARE_CHARACTERS = 8000
+# A request the worker has not answered by then is stopped (the worker restarts).
+MAX_SECONDS = 20
+# Bump to rebuild every cached payload (a change in how they are written).
+FORMAT = b"riftbound-engine-payload-2"
+# The line of a Node.js report that names the error ("RangeError: …"), not its minified source.
+ERROR_LINE = re.compile(r"^\s*(?:[A-Za-z]*Error|SystemExit|PythonError)\b")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine_assets(
+    runs: Mapping[str, ExampleRun],
+    languages: Sequence[str],
+    pyodide: Path,
+    cache: Path | None,
+) -> dict[str, bytes]:
+    """Path under the site → content, for every file of the in-browser engine."""
+    lock = pyodide_lock(pyodide)
+    stdlib = (pyodide / "python_stdlib.zip").read_bytes()
+    target = closure.Target(
+        version=tuple(int(part) for part in str(lock["python"]).split(".")),
+        # Pyodide's standard library: its zip, and modules built into its runtime (sys,
+        # itertools…), which are also this Python's.
+        stdlib=frozenset(top_level_names(stdlib)) | closure.Target.running().stdlib,
+    )
+    found = closure.closure(ENTRY, PROJECT_ROOT, target)
+    examples = {
+        example_id: {
+            "form": form.variation_of(form.form_of_scenario(run.scenario)),
+            "documented": entry.facts(run.outcome),
+        }
+        for example_id, run in sorted(runs.items())
+    }
+    code = code_archive(found)
+    compiled_stdlib = precompiled(
+        pyodide, without_tools(stdlib), code, warm_up_requests(runs, examples, languages), cache
+    )
+    payloads = [(name, (pyodide / name).read_bytes()) for name in PYODIDE_FILES[:3]]
+    payloads += [("python_stdlib.zip", compiled_stdlib), (CODE_ARCHIVE, code)]
+
+    site: dict[str, bytes] = {}
+    listed = []
+    for name, content in payloads:
+        script = payload_script(name, content, cache)
+        path = hashed(f"{FOLDER}/{name}", ".js", script)
+        site[path] = script
+        listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": len(script)})
+
+    data: dict[str, Any] = {
+        "files": listed,
+        "lockInfo": lock,
+        "code": CODE_ARCHIVE,
+        "entry": ENTRY,
+        "words": {lang: words.for_language(lang) for lang in languages},
+        # Each language's name, in each language: "Name in French" / « Nom en anglais ».
+        "languageNames": {
+            lang: {code: language_name(code, lang) for code in languages} for lang in languages
+        },
+        "languages": list(languages),
+        "vocabulary": vocabulary(),
+        "examples": examples,
+        "blank": form.blank_form(),
+        "limits": {
+            "scenarioBytes": form.MAX_SCENARIO_BYTES,
+            "shareCharacters": MAX_SHARE_CHARACTERS,
+            "seconds": MAX_SECONDS,
+        },
+    }
+    data_script = b"self.RiftboundEngineData = " + as_json(data) + b";\n"
+    data_path = hashed(f"{FOLDER}/data", ".js", data_script)
+    site[data_path] = data_script
+    static = resources.files("browser_engine").joinpath("static")
+    editor = static.joinpath("editor.js").read_bytes()
+    style = static.joinpath("editor.css").read_bytes()
+    editor_path = hashed(f"{FOLDER}/editor", ".js", editor)
+    style_path = hashed(f"{FOLDER}/editor", ".css", style)
+    site[editor_path] = editor
+    site[style_path] = style
+    start = {
+        "editor": editor_path.rsplit("/", 1)[1],
+        "style": style_path.rsplit("/", 1)[1],
+        "data": data_path.rsplit("/", 1)[1],
+        "page": ASK_PAGE,
+        "languages": list(languages),
+        # From this folder to the site's root, and from there to each language's pages.
+        "root": links.site_root(links.Page(languages[0], f"{FOLDER}/start.md")),
+        "folders": {lang: links.language_folder(lang) for lang in languages},
+        "words": {
+            lang: {
+                key: words.for_language(lang)[key]
+                for key in ("launch.try", "launch.open", "launch.failed")
+            }
+            for lang in languages
+        },
+    }
+    site[START] = (
+        b"self.RiftboundEngineStart = "
+        + as_json(start)
+        + b";\n"
+        + static.joinpath("start.js").read_bytes()
+    )
+    return site
+
+
+def pyodide_lock(pyodide: Path) -> dict[str, Any]:
+    """The ``info`` of Pyodide's lock file (the worker passes it with no packages)."""
+    missing = [
+        name for name in (*PYODIDE_FILES, "pyodide-lock.json") if not (pyodide / name).is_file()
+    ]
+    if missing:
+        raise ProblemsFound(
+            [Problem(str(pyodide), 0, f"missing {', '.join(missing)}: run `npm ci` (make does)")]
+        )
+    info = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8")).get("info")
+    if not isinstance(info, dict) or not isinstance(info.get("python"), str):
+        raise ProblemsFound([Problem(str(pyodide / "pyodide-lock.json"), 0, "no info.python")])
+    return info
+
+
+def top_level_names(archive: bytes) -> Iterable[str]:
+    """The top-level modules and packages of a zip of Python code."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+        for name in zipped.namelist():
+            top = name.split("/")[0]
+            yield top.removesuffix(".py")
+
+
+def code_archive(found: closure.Closure) -> bytes:
+    """Our modules and the distributions' as one zip; a ``.po`` catalog ships compiled."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as zipped:
+        for name, file in found.files(skip=NOT_PYTHON):
+            data = file.read_bytes()
+            if name.endswith(".po"):
+                name, data = name.removesuffix(".po") + ".mo", compiled_catalog(file, data)
+            zipped.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
+    return buffer.getvalue()
+
+
+def compiled_catalog(file: Path, data: bytes) -> bytes:
+    """A gettext ``.po`` catalog as ``.mo`` (Babel, as the command line reads it)."""
+    from babel.messages.mofile import write_mo  # only a build with catalogs needs Babel
+    from babel.messages.pofile import read_po
+
+    try:
+        catalog = read_po(io.BytesIO(data))
+    except Exception as error:  # Babel raises several kinds for a broken catalog
+        raise ProblemsFound([Problem(str(file), 0, f"cannot read the catalog: {error}")]) from None
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def payload_script(name: str, data: bytes, cache: Path | None) -> bytes:
+    """``data`` as a script that files it, gzip + base64, by name (cached by content)."""
+    key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + data).hexdigest()
+    cached = cache / f"{key}.js" if cache else None
+    if cached is not None and cached.is_file():
+        return cached.read_bytes()
+    packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0))
+    script = (
+        b"(self.RiftboundEngineFiles = self.RiftboundEngineFiles || {})["
+        + json.dumps(name).encode()
+        + b'] = "'
+        + packed
+        + b'";\n'
+    )
+    if cached is not None:
+        store(cached, script)
+    return script
+
+
+def store(file: Path, content: bytes) -> None:
+    """Write via a temporary file: never a half-written cache entry."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = file.with_suffix(".tmp")
+    temporary.write_bytes(content)
+    temporary.replace(file)
+
+
+def warm_up_requests(
+    runs: Mapping[str, ExampleRun], examples: Mapping[str, Any], languages: Sequence[str]
+) -> list[str]:
+    """What the build asks the engine under Pyodide: every example in each language, a file
+    written and opened, a broken file; the modules these load are the ones compiled."""
+    requests = [
+        {"action": "run", "lang": lang, **example}
+        for example in examples.values()
+        for lang in languages
+    ]
+    requests.append({"action": "scenario", "form": form.blank_form()})
+    for run in sorted(runs.values(), key=lambda r: r.id)[:1]:
+        requests.append(
+            {"action": "open", "text": run.source.read_text(encoding="utf-8"), "name": "x.yml"}
+        )
+    requests.append({"action": "open", "text": "id: [", "name": "broken.yml"})
+    return [json.dumps(r, ensure_ascii=False) for r in requests]
+
+
+def without_tools(stdlib: bytes) -> bytes:
+    """The standard library zip without ``DEVELOPMENT_TOOLS`` (and uncompressed: gzip over
+    the whole compresses it better)."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(stdlib)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target,
+    ):
+        for info in source.infolist():
+            if info.filename.split("/")[0].removesuffix(".py") not in DEVELOPMENT_TOOLS:
+                target.writestr(zipfile.ZipInfo(info.filename, ZIP_DATE), source.read(info))
+    return out.getvalue()
+
+
+def precompiled(
+    pyodide: Path, stdlib: bytes, code: bytes, requests: list[str], cache: Path | None
+) -> bytes:
+    """The standard library with the modules the engine loads compiled by Pyodide's own
+    Python (``node/precompile.mjs``); cached by everything that goes in."""
+    script = resources.files("browser_engine").joinpath("node", "precompile.mjs").read_bytes()
+    digest = hashlib.sha256(FORMAT)
+    for part in (script, (pyodide / "pyodide.asm.wasm").read_bytes(), stdlib, code):
+        digest.update(hashlib.sha256(part).digest())
+    digest.update(json.dumps(requests).encode())
+    key = digest.hexdigest()
+    cached = cache / f"{key}.stdlib.zip" if cache is not None else None
+    if cached is not None and cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise ProblemsFound(
+            [Problem("node", 0, "Node.js is missing: the build runs Pyodide with it")]
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        (work / "precompile.mjs").write_bytes(script)
+        (work / "stdlib.zip").write_bytes(stdlib)
+        (work / "code.zip").write_bytes(code)
+        (work / "requests.json").write_text(json.dumps(requests), encoding="utf-8")
+        done = subprocess.run(
+            [node, str(work / "precompile.mjs"), str(pyodide.resolve()), str(work / "stdlib.zip")]
+            + [
+                str(work / n)
+                for n in ("code.zip", "requests.json", "out-stdlib.zip", "out-code.zip")
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            said = done.stderr.strip().splitlines()
+            errors = [line for line in said if ERROR_LINE.match(line)]
+            last = (errors or said or ["no message"])[-1][:300]
+            raise ProblemsFound(
+                [
+                    Problem(
+                        "browser_engine/node/precompile.mjs",
+                        0,
+                        f"Pyodide under Node.js failed: {last}",
+                    )
+                ]
+            )
+        compiled = (work / "out-stdlib.zip").read_bytes()
+    if cached is not None:
+        store(cached, compiled)
+    return compiled
+
+
+def hashed(stem: str, suffix: str, content: bytes) -> str:
+    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"
+
+
+def as_json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# -- the engine's vocabulary, for the editor's choices -------------------------------------
+
+
+def vocabulary() -> dict[str, Any]:
+    """Zones, triggers, effects and each effect's fields, as the scenario schema states them."""
+    schema = scenario_schema()
+    definitions = schema["$defs"]
+    unit = schema["properties"]["units"]["items"]["properties"]
+    return {
+        "zones": list(definitions["zone"]["enum"]),
+        # Where a replacement may send a dying unit: the zones its short form names.
+        "replacements": next(
+            list(form["enum"]) for form in unit["if_it_would_die"]["oneOf"] if "enum" in form
+        ),
+        "triggers": list(definitions["ability"]["properties"]["when"]["enum"]),
+        "effects": {kind: effect_fields(kind, definitions[kind]) for kind in EFFECTS},
+    }
+
+
+def effect_fields(kind: str, definition: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each field of an effect and what the editor offers for it."""
+    fields = []
+    for name, spec in definition.get("properties", {}).items():
+        reference = spec.get("$ref", "")
+        if name == "to":
+            shown: dict[str, Any] = {"type": "unit"}
+        elif reference == "#/$defs/id":
+            shown = {"type": "id"}
+        elif reference == "#/$defs/name":
+            shown = {"type": "name"}
+        elif spec.get("type") == "integer":
+            shown = {"type": "integer"}
+        elif "enum" in spec:
+            shown = {"type": "choice", "choices": list(spec["enum"])}
+        elif [s.get("type") or "const" for s in spec.get("oneOf", [])] == ["integer", "const"]:
+            shown = {"type": "integer", "or": spec["oneOf"][1]["const"]}
+        else:
+            raise ProblemsFound(
+                [
+                    Problem(
+                        "engine/scenario.schema.json", 0, f"{kind}.{name}: no editor field for it"
+                    )
+                ]
+            )
+        fields.append({"name": name, "required": name in definition.get("required", []), **shown})
+    return fields

@@ -1,0 +1,191 @@
+"""Every word the in-browser engine's editor says: messages, translated in the catalogs.
+
+The editor's JavaScript receives each language's templates at build (``pack``), filled
+in the page; Python uses them for the difference line and the boards it writes. The
+vocabulary of scenarios (zones, triggers, effects and their fields) comes from the
+engine's JSON Schema; each of its names has an entry here (``tests/browser_engine``
+checks that none is missing).
+"""
+
+from __future__ import annotations
+
+from vocabulary import Message, message, typeset
+
+WORDS: dict[str, Message] = {
+    "launch.try": message("editor:launch.try", "Try a variation"),
+    "launch.open": message("editor:launch.open", "Open in the editor"),
+    "launch.failed": message("editor:launch.failed", "The editor could not be loaded: {reason}"),
+    "editor.variation": message("editor:editor.variation", "Variation of this example"),
+    "editor.board": message("editor:editor.board", "Your board"),
+    "editor.close": message("editor:editor.close", "Close the editor"),
+    "editor.hint": message(
+        "editor:editor.hint",
+        "Change the board, then press Run: the engine plays it in your browser, offline, with the same rules and words as the worked examples.",
+    ),
+    "button.run": message("editor:button.run", "Run"),
+    "button.reset": message("editor:button.reset", "Reset"),
+    "button.new": message("editor:button.new", "New board"),
+    "button.download": message("editor:button.download", "Download the scenario"),
+    "button.share": message("editor:button.share", "Share as a link"),
+    "button.open": message("editor:button.open", "Open a scenario file"),
+    "button.remove": message("editor:button.remove", "Remove"),
+    "open.file": message("editor:open.file", "Scenario file (.yml)"),
+    "open.paste": message("editor:open.paste", "Or paste a scenario"),
+    "open.load": message("editor:open.load", "Open the pasted scenario"),
+    "open.done": message("editor:open.done", "Scenario opened: {name}."),
+    "open.too-large": message(
+        "editor:open.too-large", "This scenario is too large ({size} KB; at most {limit} KB)."
+    ),
+    "open.unreadable": message(
+        "editor:open.unreadable", "This file cannot be read as text: {reason}"
+    ),
+    "share.label": message("editor:share.label", "Link to this board"),
+    "share.done": message(
+        "editor:share.done", "The link below holds the whole board; nothing is sent anywhere."
+    ),
+    "share.too-long": message(
+        "editor:share.too-long",
+        "This board is too large to share as a link ({size} characters; at most {limit}). Download it instead.",
+    ),
+    "share.bad": message("editor:share.bad", "The board in this link cannot be read: {reason}"),
+    "share.restored": message("editor:share.restored", "Board restored from the link."),
+    "download.done": message(
+        "editor:download.done", "Downloaded {name}: run it with python -m engine run {name}"
+    ),
+    "status.loading": message("editor:status.loading", "Loading the engine: {done} of {total} MB"),
+    "status.starting": message("editor:status.starting", "Starting Python…"),
+    "status.ready": message("editor:status.ready", "Engine ready."),
+    "status.running": message("editor:status.running", "The engine is playing the board…"),
+    "status.done": message("editor:status.done", "Done: the outcome is below."),
+    "status.failed": message("editor:status.failed", "The engine could not start: {reason}"),
+    "status.timeout": message(
+        "editor:status.timeout",
+        "The engine took more than {seconds} s and was stopped; it starts again at the next request.",
+    ),
+    "status.progress": message("editor:status.progress", "Engine loading progress"),
+    "problems.title": message("editor:problems.title", "The engine refuses this board ({count}):"),
+    "result.title": message("editor:result.title", "What the engine gives"),
+    "result.compared": message("editor:result.compared", "Compared with the worked example:"),
+    "form.players": message("editor:form.players", "Players"),
+    "form.player": message("editor:form.player", "Player {n}"),
+    "form.battlefield": message("editor:form.battlefield", "Battlefield"),
+    "form.units": message("editor:form.units", "Units"),
+    "form.unit": message("editor:form.unit", "Unit {n}"),
+    "form.combat": message("editor:form.combat", "Combat"),
+    "form.round": message("editor:form.round", "Showdown and combat {n}"),
+    "form.id": message("editor:form.id", "Id (a-z, 0-9, -)"),
+    "form.score": message("editor:form.score", "Score"),
+    "form.controller": message("editor:form.controller", "Controlled by"),
+    "form.nobody": message("editor:form.nobody", "nobody"),
+    "form.scored": message("editor:form.scored", "Already scored here this turn"),
+    "form.owner": message("editor:form.owner", "Owner"),
+    "form.unit-controller": message("editor:form.unit-controller", "Controller"),
+    "form.its-owner": message("editor:form.its-owner", "its owner"),
+    "form.might": message("editor:form.might", "Might"),
+    "form.at": message("editor:form.at", "Where"),
+    "form.damage": message("editor:form.damage", "Damage already marked"),
+    "form.cant_move": message("editor:form.cant_move", "Can’t move this turn"),
+    "form.if_it_would_die": message(
+        "editor:form.if_it_would_die", "If it would die, it goes instead"
+    ),
+    "form.dies": message("editor:form.dies", "nowhere else: it dies"),
+    "form.abilities": message("editor:form.abilities", "Abilities"),
+    "form.ability": message("editor:form.ability", "Ability {n}"),
+    "form.ability-on": message("editor:form.ability-on", "Active (uncheck to leave it out)"),
+    "form.play-on": message("editor:form.play-on", "Played (uncheck to leave it out)"),
+    "form.when": message("editor:form.when", "When"),
+    "form.effect": message("editor:form.effect", "Effect"),
+    "form.attacker": message("editor:form.attacker", "Attacker"),
+    "form.move": message("editor:form.move", "Units that move in"),
+    "form.showdown": message("editor:form.showdown", "Played in the showdown"),
+    "form.play": message("editor:form.play", "Play {n}"),
+    "form.player-field": message("editor:form.player-field", "Played by"),
+    "form.assigned": message("editor:form.assigned", "Combat damage assigned"),
+    "form.assign-auto": message(
+        "editor:form.assign-auto", "Each side assigns its Might in unit order"
+    ),
+    "form.assigned-to": message("editor:form.assigned-to", "To {unit}"),
+    "form.add-player": message("editor:form.add-player", "Add a player"),
+    "form.add-unit": message("editor:form.add-unit", "Add a unit"),
+    "form.add-ability": message("editor:form.add-ability", "Add an ability"),
+    "form.add-play": message("editor:form.add-play", "Add a play"),
+    "form.add-round": message("editor:form.add-round", "Add a showdown and combat"),
+    "field.to": message("editor:field.to", "Unit affected"),
+    "field.amount": message("editor:field.amount", "Amount"),
+    "field.id": message("editor:field.id", "New unit’s id"),
+    "field.name": message("editor:field.name", "New unit’s name"),
+    "field.might": message("editor:field.might", "New unit’s Might"),
+    "field.at": message("editor:field.at", "Played"),
+    "field.my_might": message("editor:field.my_might", "equal to its own Might"),
+    "zone.battlefield": message("editor:zone.battlefield", "at the battlefield"),
+    "zone.base": message("editor:zone.base", "at its base"),
+    "zone.trash": message("editor:zone.trash", "in the trash"),
+    "zone.hand": message("editor:zone.hand", "in its owner’s hand"),
+    "zone.banishment": message("editor:zone.banishment", "banished"),
+    "zone.elsewhere": message("editor:zone.elsewhere", "elsewhere"),
+    "when.dies": message("editor:when.dies", "When I die"),
+    "when.damaged": message("editor:when.damaged", "When I’m dealt damage"),
+    "when.win": message("editor:when.win", "When you win a combat here"),
+    "when.conquer": message("editor:when.conquer", "When you conquer here"),
+    "effect.play_unit": message("editor:effect.play_unit", "Play a unit"),
+    "effect.deal_damage": message("editor:effect.deal_damage", "Deal damage"),
+    "effect.deal_damage_to_all": message(
+        "editor:effect.deal_damage_to_all", "Deal damage to every unit at the battlefield"
+    ),
+    "effect.give_might": message("editor:effect.give_might", "+Might this combat"),
+    "effect.prevent_damage": message(
+        "editor:effect.prevent_damage", "Prevent the next damage this combat"
+    ),
+    "effect.cant_move": message("editor:effect.cant_move", "Can’t move this turn"),
+    "diff.same": message("editor:diff.same", "the same outcome as the worked example."),
+    "diff.result": message("editor:diff.result", "Result"),
+    "diff.no-result": message("editor:diff.no-result", "No Result"),
+    "diff.wins": message("editor:diff.wins", "{player} wins"),
+    "diff.restaged": message("editor:diff.restaged", "Another combat staged"),
+    "diff.yes": message("editor:diff.yes", "yes"),
+    "diff.no": message("editor:diff.no", "no"),
+    "diff.control": message("editor:diff.control", "Control"),
+    "diff.nobody": message("editor:diff.nobody", "nobody"),
+    "diff.conquer": message("editor:diff.conquer", "Conquer"),
+    "diff.conquered": message("editor:diff.conquered", "{player} +{points}"),
+    "diff.killed": message("editor:diff.killed", "Killed"),
+    "diff.recalled": message("editor:diff.recalled", "Recalled"),
+    "diff.scores": message("editor:diff.scores", "Scores"),
+    "diff.none": message("editor:diff.none", "none"),
+    "diff.change": message("editor:diff.change", "{what}: {before} → {after}"),
+    "scenario.variation-title": message("editor:scenario.variation-title", "Variation: {title}"),
+    "scenario.variation-caption": message(
+        "editor:scenario.variation-caption",
+        "A variation of the worked example “{title}”, played by the engine in a reader’s browser.",
+    ),
+    "scenario.board-title": message("editor:scenario.board-title", "A board of your own"),
+    "scenario.board-caption": message(
+        "editor:scenario.board-caption",
+        "A board built on the “Ask the engine” page and played by the engine in a reader’s browser.",
+    ),
+    "board.red": message("editor:board.red", "Red"),
+    "board.blue": message("editor:board.blue", "Blue"),
+    "board.battlefield": message("editor:board.battlefield", "the battlefield"),
+    "board.red-unit": message("editor:board.red-unit", "Red unit"),
+    "board.blue-unit": message("editor:board.blue-unit", "Blue unit"),
+    "board.new-unit": message("editor:board.new-unit", "New unit"),
+    "board.new-player": message("editor:board.new-player", "Player {n}"),
+    "form.name-in": message("editor:form.name-in", "Name in {language}"),
+}
+
+
+def word(key: str, lang: str, **values: object) -> str:
+    """The word ``key`` in ``lang``, placeholders filled."""
+    return WORDS[key](lang, None, **values)
+
+
+def written(key: str, lang: str, **values: object) -> str:
+    """The word ``key`` in ``lang`` as a scenario file holds it (not typeset: the site typesets
+    what it shows)."""
+    return WORDS[key].template(lang, None).format(**values)
+
+
+def for_language(lang: str) -> dict[str, str]:
+    """Every word's template in ``lang``, typeset, its ``{placeholders}`` for the page to fill
+    (what the editor's JavaScript receives)."""
+    return {key: typeset(entry.template(lang, None), lang) for key, entry in WORDS.items()}

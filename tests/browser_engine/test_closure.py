@@ -1,0 +1,116 @@
+"""What the browser gets is derived from what the entry imports: nothing listed by hand."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from browser_engine.closure import OURS, Target, closure
+from browser_engine.pack import ENTRY, PROJECT_ROOT
+from engine import ProblemsFound
+
+TARGET = Target((3, 14, 2), Target.running().stdlib | {"annotationlib"})
+
+
+def test_the_entry_needs_our_engine_and_four_pure_python_distributions() -> None:
+    found = closure(ENTRY, PROJECT_ROOT, TARGET)
+    ours = {name for name, module in found.modules.items() if module.group == OURS}
+    assert {
+        "engine.loader",
+        "engine.combat",
+        "worked_examples.render",
+        "browser_engine.form",
+    } <= ours
+    assert set(found.distributions) == {"PyYAML", "jsonschema", "attrs", "pyrsistent"}
+    names = {name for name, _ in found.files()}
+    assert "vocabulary/locales/fr/LC_MESSAGES/riftbound.po" in names  # shipped compiled (pack)
+    assert "jsonschema/schemas/draft2020-12.json" in names
+    assert "jsonschema-4.17.3.dist-info/METADATA" in names
+    # Not what the browser runs: the build, MkDocs, the rules browser, tests, compiled code.
+    # (Rule numbers are: the step-through links each rule it cites.)
+    assert "rulebook.numbering" in ours
+    assert not ours & {
+        "browser_engine.pack",
+        "browser_engine.closure",
+        "docset",
+        "rulebook.browser",
+    }
+    assert not any(n.startswith(("mkdocs", "babel", "jsonschema/tests")) for n in names)
+    assert not any(n.endswith((".so", ".pyc", ".pyi")) for n in names)
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def test_a_new_package_of_ours_comes_with_its_data_and_nothing_it_does_not_need(
+    project: Path,
+) -> None:
+    write(
+        project,
+        {
+            "newwords/__init__.py": """
+                import sys
+                from newwords import table
+                from . import plural
+                try:
+                    import not_installed_accelerator
+                except ImportError:
+                    pass
+                if sys.version_info >= (3, 12):
+                    from newwords import modern
+                else:
+                    from newwords import legacy
+
+                def compile_catalog():
+                    import babel  # a lazy import: never adds a distribution
+                    from newwords import tools  # ours: shipped with the package
+            """,
+            "newwords/table.py": "import yaml\n",
+            "newwords/plural.py": "",
+            "newwords/modern.py": "",
+            "newwords/legacy.py": "import does_not_exist\n",
+            "newwords/tools.py": "",
+            "newwords/unused.py": "import mkdocs\n",
+            "newwords/locales/fr/LC_MESSAGES/words.po": 'msgid ""\nmsgstr ""\n',
+            "newwords/static/page.js": "",
+        },
+    )
+    found = closure("newwords", project, TARGET)
+    assert sorted(found.modules) == sorted(
+        ["newwords", "newwords.table", "newwords.plural", "newwords.modern", "newwords.tools"]
+        + [name for name in found.modules if name.startswith("yaml")]
+    )
+    assert set(found.distributions) == {"PyYAML"}
+    names = {name for name, _ in found.files(skip=frozenset({"newwords/static"}))}
+    assert "newwords/locales/fr/LC_MESSAGES/words.po" in names
+    assert "newwords/static/page.js" not in names
+    assert "newwords/unused.py" not in names
+
+
+def test_a_needed_import_that_is_missing_fails_with_file_and_line(project: Path) -> None:
+    write(project, {"brokenpkg/__init__.py": "import os\n\nimport missing_thing\n"})
+    with pytest.raises(ProblemsFound) as found:
+        closure("brokenpkg", project, TARGET)
+    assert str(found.value) == (
+        f"{project / 'brokenpkg' / '__init__.py'}:3: imports 'missing_thing', which is not installed"
+    )
+
+
+def test_compiled_code_the_browser_cannot_load_fails_the_build(project: Path) -> None:
+    write(project, {"fastpkg/__init__.py": "from yaml import _yaml\n"})
+    with pytest.raises(
+        ProblemsFound, match=r"compiled code \(_yaml\..*\) that Pyodide cannot load"
+    ):
+        closure("fastpkg", project, TARGET)

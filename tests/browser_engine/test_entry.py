@@ -1,0 +1,167 @@
+"""The worker's one call: JSON in, JSON out, as the reader's editor uses it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+
+from browser_engine.entry import difference, facts, handle
+from browser_engine.form import OFF, form_of, variation_of
+from engine import load_scenario, run_combat
+from engine.report import outcome_dict
+from tests.conftest import ROOT
+
+
+def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An example's variation form, and the facts of its documented outcome."""
+    file = ROOT / "examples" / f"{name}.yml"
+    board = variation_of(form_of(file.read_text(encoding="utf-8"), file.name))
+    return board, facts(run_combat(load_scenario(file)))
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(handle(json.dumps(request)))
+    return answer
+
+
+def test_run_renders_the_variation_as_the_build_renders_examples_with_the_difference() -> None:
+    board, documented = example("wiped-both-sides-uncontrolled")
+    board["units"][0]["might"] = 4
+    answer = ask(action="run", lang="en", form=board, documented=documented, page="guide/page.md")
+    assert answer["ok"] is True
+    assert answer["difference"].startswith("Result: No Result → Red wins · Control: nobody → Red")
+    soup = BeautifulSoup(answer["html"], "html.parser")
+    example_box = soup.select_one("div.rb-example")
+    assert example_box["id"] == "example-wiped-both-sides-uncontrolled-variation"
+    # The rule links of the step-through lead from the page the editor is on, as the build's.
+    assert "Red wins the combat; Blue loses." in soup.select_one(".rb-outcome").get_text()
+    assert soup.select_one("details.rb-walk").has_attr("open")
+    steps = soup.select("li.rb-step")
+    assert len(steps) >= 10 and all(s.select(".rb-cite a") for s in steps)
+    assert soup.select_one('a[href="../rules-browser/400.html#rule-459"]') is not None
+    assert soup.select_one(".rb-verdict") is None  # a reader's board documents nothing
+
+
+def test_run_in_french_says_everything_in_french() -> None:
+    board, documented = example("wiped-both-sides-uncontrolled")
+    board["units"][0]["might"] = 4
+    answer = ask(action="run", lang="fr", form=board, documented=documented)
+    assert answer["difference"].startswith(
+        "Résultat\u00a0: aucun résultat → Rouge gagne · Contrôle\u00a0: personne → Rouge"
+    )
+    soup = BeautifulSoup(answer["html"], "html.parser")
+    assert "Rouge gagne le combat" in soup.select_one(".rb-outcome").get_text()
+    assert soup.select_one(".rb-stepper")["lang"] == "fr"
+
+
+def test_the_same_board_says_it_gives_the_same_outcome() -> None:
+    board, documented = example("four-vs-four-prevent-one")
+    assert ask(action="run", lang="en", form=board, documented=documented)["difference"] == (
+        "the same outcome as the worked example."
+    )
+
+
+def test_difference_names_units_the_variation_no_longer_has() -> None:
+    board, documented = example("four-vs-four-prevent-one")
+    board["combat"]["rounds"][0]["showdown"][1][OFF] = True
+    after = facts(run_combat(load_scenario(ROOT / "examples" / "four-vs-four-prevent-one.yml")))
+    line = difference(documented, after, "en")
+    assert line == "the same outcome as the worked example."
+    answer = ask(action="run", lang="en", form=board, documented=documented)
+    assert "Killed: none → Blue Warden" in answer["difference"]
+    assert "Recalled: Red Raider → none" in answer["difference"]
+
+
+def test_a_refused_board_gives_each_problem_with_its_field_and_no_html() -> None:
+    board, _ = example("wiped-both-sides-uncontrolled")
+    board["units"][1]["might"] = -1
+    answer = ask(action="run", lang="en", form=board)
+    assert answer == {
+        "ok": False,
+        "problems": [
+            {
+                "message": "wiped-both-sides-uncontrolled-variation.yml:36: units.1.might: "
+                "must not be negative (got -1)",
+                "line": 36,
+                "field": "units.1.might",
+            }
+        ],
+    }
+
+
+def test_the_written_scenario_plays_the_same_on_the_command_line(tmp_path: Path) -> None:
+    board, _ = example("four-vs-four-prevent-one")
+    board["combat"]["rounds"][0]["showdown"][1][OFF] = True
+    answer = ask(action="scenario", form=board)
+    assert answer["ok"] is True and answer["name"] == "four-vs-four-prevent-one-variation.yml"
+    file = tmp_path / answer["name"]
+    file.write_text(answer["yaml"], encoding="utf-8")
+    cli = subprocess.run(
+        [sys.executable, "-m", "engine", "run", str(file), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    in_browser = ask(action="run", lang="en", form=board)
+    cli_outcome = json.loads(cli.stdout)
+    assert cli_outcome["result"] == {"winner": "red", "loser": "blue"}
+    assert cli_outcome == outcome_dict(run_combat(load_scenario(file)))
+    assert "Red wins the combat" in in_browser["html"]
+    check = subprocess.run(
+        [sys.executable, "-m", "engine", "check", str(file)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert check.returncode == 0, check.stderr  # its expected outcome is what the engine gave
+
+
+def test_open_reads_a_file_into_a_form_or_gives_its_problems() -> None:
+    text = (ROOT / "examples" / "conquer-scores.yml").read_text(encoding="utf-8")
+    opened = ask(action="open", text=text, name="conquer-scores.yml")
+    assert opened["ok"] is True and opened["form"]["id"] == "conquer-scores"
+    broken = ask(action="open", text=text.replace("might: ", "might: -", 1), name="mine.yml")
+    assert broken["ok"] is False
+    assert [p["message"].split(": ", 1)[1] for p in broken["problems"]] == [
+        "units.0.might: must not be negative (got -5)"
+    ]
+    assert broken["problems"][0]["message"].startswith("mine.yml:")
+
+
+def test_hostile_names_come_back_escaped() -> None:
+    board, _ = example("wiped-both-sides-uncontrolled")
+    board["units"][0]["name"] = {"en": "<img src=x onerror=alert(1)>", "fr": "<script>x</script>"}
+    board["title"] = {"en": '"><b>bold</b>', "fr": "<i>x</i>"}
+    for lang in ("en", "fr"):
+        soup = BeautifulSoup(ask(action="run", lang=lang, form=board)["html"], "html.parser")
+        assert not soup.select("img, script:not(.rb-boards), b, i")
+    assert "&lt;img src=x onerror=alert(1)&gt;" in ask(action="run", lang="en", form=board)["html"]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "error"),
+    [
+        ("not json", "not JSON"),
+        ("[]", "a request is a JSON object"),
+        ('{"action": "delete"}', "unknown action 'delete'"),
+        ('{"action": "run", "lang": "de", "form": {}}', "lang is one of en, fr"),
+        ('{"action": "run", "lang": "en", "form": 3}', "a form is a JSON object"),
+        ('{"action": "open", "text": 3, "name": "x"}', "open needs the file's text and name"),
+    ],
+)
+def test_a_wrong_request_gets_one_line_never_a_traceback(request_text: str, error: str) -> None:
+    answer = json.loads(handle(request_text))
+    assert answer == {"ok": False, "error": answer["error"]}
+    assert error in answer["error"]
+
+
+def test_a_huge_request_is_refused_before_it_is_read() -> None:
+    answer = json.loads(handle('{"action": "run", "x": "' + "a" * 600_000 + '"}'))
+    assert answer["ok"] is False and "larger than" in answer["error"]

@@ -1,0 +1,208 @@
+"""The editor's form ↔ a scenario file: what the reader edits is what the engine plays."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from browser_engine.form import (
+    MAX_DEPTH,
+    MAX_FORM_BYTES,
+    MAX_SCENARIO_BYTES,
+    OFF,
+    FormError,
+    blank_form,
+    check_form,
+    form_of,
+    scenario_text,
+    variation_of,
+)
+from engine import ProblemsFound, load_scenario, parse_scenario, run_combat
+from engine.loader import read_yaml
+from engine.report import outcome_dict
+from tests.conftest import ROOT
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.yml"))
+NOTHING: dict[str, Any] = {"result": "none"}
+
+
+def form(name: str) -> dict[str, Any]:
+    file = ROOT / "examples" / f"{name}.yml"
+    return form_of(file.read_text(encoding="utf-8"), file.name)
+
+
+def played(form_data: dict[str, Any]) -> dict[str, Any]:
+    written = scenario_text(form_data, NOTHING)
+    return outcome_dict(run_combat(parse_scenario(written.text, "board.yml")))
+
+
+def problems(form_data: dict[str, Any]) -> list[tuple[str, str | None]]:
+    written = scenario_text(form_data, NOTHING)
+    with pytest.raises(ProblemsFound) as found:
+        run_combat(parse_scenario(written.text, "board.yml"))
+    return [(p.message, written.field_of(p)) for p in found.value.problems]
+
+
+@pytest.mark.parametrize("file", EXAMPLES, ids=lambda f: f.stem)
+def test_every_example_goes_to_a_form_and_back_to_the_same_combat(file: Path) -> None:
+    board = form_of(file.read_text(encoding="utf-8"), file.name)
+    assert "expected" not in board
+    written = scenario_text(board, NOTHING)
+    original = yaml.safe_load(file.read_text(encoding="utf-8"))
+    again = yaml.safe_load(written.text)
+    assert {k: v for k, v in again.items() if k != "expected"} == {
+        k: v for k, v in original.items() if k != "expected"
+    }
+    assert played(board) == outcome_dict(run_combat(load_scenario(file)))
+
+
+@pytest.mark.parametrize("file", EXAMPLES, ids=lambda f: f.stem)
+def test_the_data_and_lines_as_written_are_what_reading_the_file_gives(file: Path) -> None:
+    """The editor plays a board without parsing its file again: only if nothing differs."""
+    board = variation_of(form_of(file.read_text(encoding="utf-8"), file.name))
+    board["units"][0]["name"] = {"en": "x: y # z\n'\u2028", "fr": "- [é]"}
+    first = board["units"][0].setdefault("abilities", [])
+    first.append({OFF: True, "when": "dies", "give_might": {"to": "nobody", "amount": 1}})
+    written = scenario_text(board, {"result": "none"})
+    data, lines = read_yaml(written.text, "board.yml")
+    assert data == written.data
+    assert lines == written.nodes
+
+
+def test_a_variation_has_its_own_id_title_and_caption_in_both_languages() -> None:
+    board = variation_of(form("four-vs-four-prevent-one"))
+    assert board["id"] == "four-vs-four-prevent-one-variation"
+    assert board["title"]["en"].startswith("Variation: Both survive")
+    assert board["title"]["fr"].startswith("Variante : Les deux unités survivent")
+    assert "Both survive" in board["caption"]["en"]
+    assert variation_of(board)["id"] == board["id"]  # not "-variation-variation"
+    assert played(board) == played(form("four-vs-four-prevent-one"))
+
+
+def test_an_ability_or_a_play_turned_off_is_left_out_of_the_board() -> None:
+    board = form("four-vs-four-prevent-one")
+    blue_prevents = board["combat"]["rounds"][0]["showdown"][1]
+    assert blue_prevents["player"] == "blue"
+    assert played(board)["result"] == "none"
+    blue_prevents[OFF] = True
+    written = scenario_text(board, NOTHING)
+    assert "warden, amount" not in written.text and written.text.count("prevent_damage") == 1
+    outcome = played(board)
+    assert outcome["result"] == {"winner": "red", "loser": "blue"}
+    assert outcome["killed"] == ["warden"]
+
+
+def test_changing_a_might_flips_the_result() -> None:
+    board = form("wiped-both-sides-uncontrolled")
+    assert played(board)["result"] == "none"
+    board["units"][0]["might"] = 4
+    assert played(board)["result"] == {"winner": "red", "loser": "blue"}
+
+
+def test_a_bad_value_gets_the_command_line_message_beside_its_field() -> None:
+    board = form("wiped-both-sides-uncontrolled")
+    board["units"][1]["might"] = -1
+    assert problems(board) == [("units.1.might: must not be negative (got -1)", "units.1.might")]
+    board["units"][1]["might"] = "four"
+    assert problems(board) == [
+        ("units.1.might: must be a whole number (got 'four')", "units.1.might")
+    ]
+
+
+def test_problems_the_board_finds_land_on_the_field_or_item_they_concern() -> None:
+    board = form("four-vs-four-prevent-one")
+    board["units"][0]["damage"] = 5
+    board["units"][1]["owner"] = "green"
+    board["battlefield"]["controller"] = "purple"
+    found = dict(problems(board))
+    assert found["units.raider: already has lethal damage before combat"] == "units.0.damage"
+    assert found["units.1.owner: unknown player 'green'"] == "units.1.owner"
+    assert found["battlefield.controller: unknown player 'purple'"] == "battlefield.controller"
+
+
+def test_a_problem_after_a_left_out_item_names_the_form_item_not_the_file_item() -> None:
+    board = form("four-vs-four-prevent-one")
+    plays = board["combat"]["rounds"][0]["showdown"]
+    plays[0][OFF] = True
+    plays[1]["prevent_damage"]["amount"] = -2
+    # The file has one play left (index 0); the form's field is still the second play.
+    assert problems(board) == [
+        (
+            "combat.rounds.0.showdown.0.prevent_damage.amount: must not be negative (got -2)",
+            "combat.rounds.0.showdown.1.prevent_damage.amount",
+        )
+    ]
+
+
+def test_a_problem_on_a_list_item_concerns_the_item() -> None:
+    board = form("wiped-both-sides-uncontrolled")
+    board["units"].append(copy.deepcopy(board["units"][0]))
+    board["combat"]["rounds"] = [
+        {"showdown": [{"player": "red", "give_might": {"to": "ghost", "amount": 1}}]}
+    ]
+    found = dict(problems(board))
+    twice = next(k for k in found if "the same unit twice" in k)
+    assert found[twice] == "units.2"
+    assert found["unknown unit 'ghost'"] == "combat.rounds.0.showdown.0"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        'Red: the "raider" # not a comment',
+        "line\nbreak and\ttab",
+        "yes",
+        "null",
+        "2024-01-01",
+        "0x1F",
+        "- dash",
+        "{braces} [brackets] & *star !tag %percent @at `tick`",
+        "é à ü — « »",
+        "\u2028 line separator \u0085 next line \x7f delete \ufeff",
+        "'single' \\ backslash",
+        "<img src=x onerror=alert(1)>",
+    ],
+)
+def test_any_name_reads_back_exactly(name: str) -> None:
+    board = form("wiped-both-sides-uncontrolled")
+    board["units"][0]["name"] = {"en": name, "fr": name}
+    board["title"] = {"en": name, "fr": name}
+    written = scenario_text(board, NOTHING)
+    scenario = parse_scenario(written.text, "board.yml")
+    assert scenario.units[0].name == {"en": name, "fr": name}
+    assert scenario.title == {"en": name, "fr": name}
+
+
+def test_the_blank_board_plays() -> None:
+    outcome = played(blank_form())
+    assert outcome["result"] == {"winner": "red", "loser": "blue"}
+
+
+def test_a_form_is_bounded_in_size_and_depth() -> None:
+    with pytest.raises(FormError, match="too large"):
+        check_form({"id": "x" * (MAX_FORM_BYTES + 1)})
+    deep: dict[str, Any] = {}
+    node = deep
+    for _ in range(MAX_DEPTH + 2):
+        node["a"] = {}
+        node = node["a"]
+    with pytest.raises(FormError, match="nested too deeply"):
+        check_form(deep)
+    with pytest.raises(FormError, match="JSON object"):
+        check_form(["not", "a", "form"])
+
+
+def test_a_scenario_file_is_bounded_in_size() -> None:
+    with pytest.raises(ProblemsFound, match="too large"):
+        form_of("id: x\n" + "#" * MAX_SCENARIO_BYTES, "big.yml")
+
+
+def test_opening_a_broken_file_gives_the_command_line_problems() -> None:
+    with pytest.raises(ProblemsFound) as found:
+        form_of("id: [\n", "broken.yml")
+    assert str(found.value).startswith("broken.yml:")
+    assert "YAML syntax error" in str(found.value)

@@ -1,0 +1,218 @@
+"""The build's engine files: Pyodide and our code as scripts, the words, the editor's data."""
+
+from __future__ import annotations
+
+import base64
+import gettext
+import gzip
+import io
+import json
+import re
+import string
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_engine import pack
+from browser_engine.closure import Target, closure
+from browser_engine.entry import handle
+from browser_engine.words import WORDS, for_language
+from docset.build import SiteBuild, load_site
+from tests.conftest import ROOT
+from vocabulary import languages
+
+LANGUAGES = languages()
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+PAYLOAD = re.compile(
+    rb'^\(self\.RiftboundEngineFiles = self\.RiftboundEngineFiles \|\| \{\}\)\["([^"]+)"\] = "([A-Za-z0-9+/=]+)";\n$'
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> SiteBuild:
+    return load_site(ROOT, "rules", "core-rules-1.4", "examples", None, LANGUAGES)
+
+
+@pytest.fixture(scope="module")
+def assets(site: SiteBuild) -> dict[str, bytes]:
+    if not PYODIDE.is_dir():
+        pytest.fail(f"{PYODIDE} is missing: run `npm ci` (make test does)")
+    return pack.engine_assets(site.runs, LANGUAGES, PYODIDE, ROOT / ".cache" / "browser-engine")
+
+
+def payloads(assets: dict[str, bytes]) -> dict[str, bytes]:
+    found = {}
+    for content in assets.values():
+        match = PAYLOAD.match(content)
+        if match:
+            found[match[1].decode()] = gzip.decompress(base64.b64decode(match[2]))
+    return found
+
+
+def test_each_binary_travels_as_a_script_of_gzip_base64(assets: dict[str, bytes]) -> None:
+    files = payloads(assets)
+    assert set(files) == {*pack.PYODIDE_FILES, pack.CODE_ARCHIVE}
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        assert files[name] == (PYODIDE / name).read_bytes()
+    original = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
+    shipped = zipfile.ZipFile(io.BytesIO(files["python_stdlib.zip"]))
+    names = set(shipped.namelist())
+    compiled = {n for n in names if n.endswith(".pyc")}
+    for name in original.namelist():
+        if name.split("/")[0].removesuffix(".py") in pack.DEVELOPMENT_TOOLS:
+            assert name not in names and name + "c" not in names
+        elif name + "c" in compiled:  # loaded by the engine under Pyodide: shipped compiled
+            assert name not in names
+        else:
+            assert shipped.read(name) == original.read(name), name
+    # Pyodide's start-up and the engine's imports, compiled by Pyodide's own Python.
+    assert {"asyncio/__init__.pyc", "json/__init__.pyc", "dataclasses.pyc"} <= compiled
+    assert len(compiled) > 150
+    assert len({shipped.read(n)[:4] for n in compiled}) == 1  # one magic number
+    for path in assets:
+        assert path.startswith(pack.FOLDER + "/")
+        if path != pack.START:
+            assert re.search(r"\.[0-9a-f]{12}\.(js|css)$", path), path  # cacheable for ever
+
+
+def test_pages_load_only_start_js_which_names_the_rest(assets: dict[str, bytes]) -> None:
+    start = assets[pack.START]
+    assert len(start) < 5000
+    config = json.loads(
+        start.split(b"\n", 1)[0].removeprefix(b"self.RiftboundEngineStart = ").rstrip(b";")
+    )
+    for key in ("editor", "style", "data"):
+        assert f"{pack.FOLDER}/{config[key]}" in assets
+    assert config["words"]["fr"]["launch.try"] == "Essayer une variante"
+
+
+def data(assets: dict[str, bytes]) -> dict[str, Any]:
+    script = next(c for p, c in assets.items() if p.startswith(f"{pack.FOLDER}/data."))
+    loaded: dict[str, Any] = json.loads(
+        script.removeprefix(b"self.RiftboundEngineData = ").rstrip(b";\n")
+    )
+    return loaded
+
+
+def test_the_editor_gets_every_example_the_vocabulary_and_the_languages(
+    assets: dict[str, bytes], site: SiteBuild
+) -> None:
+    loaded = data(assets)
+    assert set(loaded["examples"]) == set(site.runs)
+    assert loaded["examples"]["whole-combat"]["form"]["id"] == "whole-combat-variation"
+    assert loaded["vocabulary"]["triggers"] == ["dies", "damaged", "win", "conquer"]
+    assert [f["name"] for f in loaded["vocabulary"]["effects"]["play_unit"]] == [
+        "id",
+        "name",
+        "might",
+        "at",
+    ]
+    assert loaded["languages"] == ["en", "fr"]
+    assert loaded["languageNames"]["fr"] == {"en": "anglais", "fr": "français"}
+    assert {f["name"] for f in loaded["files"]} == {*pack.PYODIDE_FILES, pack.CODE_ARCHIVE}
+
+
+def test_every_word_the_editor_says_exists_in_both_languages(assets: dict[str, bytes]) -> None:
+    source = (ROOT / "browser_engine" / "static" / "editor.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("([a-z-]+\.[a-z_-]+)"', source))
+    assert len(used) > 40
+    vocabulary = data(assets)["vocabulary"]
+    used |= {f"zone.{z}" for z in vocabulary["zones"] + vocabulary["replacements"]}
+    used |= {f"when.{w}" for w in vocabulary["triggers"]}
+    for kind, fields in vocabulary["effects"].items():
+        used.add(f"effect.{kind}")
+        for field in fields:
+            used.add(f"field.{field['name']}")
+            used |= {f"zone.{c}" for c in field.get("choices", [])}
+            if "or" in field:
+                used.add(f"field.{field['or']}")
+    assert sorted(used - set(WORDS)) == []
+    # And no word is left over: every entry is said somewhere.
+    sources = source + "".join(
+        (ROOT / "browser_engine" / name).read_text(encoding="utf-8")
+        for name in ("pack.py", "form.py", "entry.py")
+    )
+    said = used | set(re.findall(r'"([a-z]+\.[a-z_-]+)"', sources))
+    assert sorted(set(WORDS) - said) == []
+
+
+@pytest.mark.parametrize("key", sorted(WORDS))
+def test_each_word_the_page_fills_has_the_same_placeholders_in_every_language(key: str) -> None:
+    said = {lang: for_language(lang)[key] for lang in LANGUAGES}
+    fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in said.values()]
+    assert all(f == fields[0] for f in fields), said
+    french = said["fr"]
+    assert not re.search(r"[^\u00a0\u202f][:;!?](\s|$)", french.replace("://", "")), french
+    assert "'" not in french, french
+
+
+def test_the_code_archive_alone_runs_every_example_as_in_the_build(
+    assets: dict[str, bytes], site: SiteBuild, tmp_path: Path
+) -> None:
+    """Python with nothing but its standard library and the archive: what Pyodide has."""
+    zipfile.ZipFile(io.BytesIO(payloads(assets)[pack.CODE_ARCHIVE])).extractall(tmp_path / "code")
+    examples = data(assets)["examples"]
+    requests = [
+        json.dumps(
+            {"action": "run", "lang": lang, "form": e["form"], "documented": e["documented"]}
+        )
+        for e in examples.values()
+        for lang in LANGUAGES
+    ]
+    requests.append(json.dumps({"action": "scenario", "form": data(assets)["blank"]}))
+    requests.append(json.dumps({"action": "open", "text": "id: [", "name": "x.yml"}))
+    script = textwrap.dedent(
+        """
+        import json, sys
+        sys.path.insert(0, sys.argv[1])
+        from browser_engine.entry import handle
+        print(json.dumps([handle(r) for r in json.load(sys.stdin)]))
+        assert not [m for m in sys.modules if m.split(".")[0] in ("mkdocs", "babel", "docset")]
+        """
+    )
+    alone = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", script, str(tmp_path / "code")],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert alone.returncode == 0, alone.stderr
+    assert json.loads(alone.stdout) == [handle(r) for r in requests]
+
+
+def test_a_gettext_catalog_ships_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = tmp_path / "catalogs" / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    catalog.parent.mkdir(parents=True)
+    (tmp_path / "catalogs" / "__init__.py").write_text("", encoding="utf-8")
+    catalog.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgctxt "board:trash"\nmsgid "Trash"\nmsgstr "Défausse"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    archive = pack.code_archive(closure("catalogs", tmp_path, Target.running()))
+    with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+        assert "catalogs/locales/fr/LC_MESSAGES/site.po" not in zipped.namelist()
+        compiled = zipped.read("catalogs/locales/fr/LC_MESSAGES/site.mo")
+    assert (
+        gettext.GNUTranslations(io.BytesIO(compiled)).pgettext("board:trash", "Trash") == "Défausse"
+    )
+
+
+def test_a_failure_of_pyodide_under_node_is_one_line_naming_the_error(tmp_path: Path) -> None:
+    broken = tmp_path / "pyodide"
+    broken.mkdir()
+    (broken / "pyodide.asm.wasm").write_bytes(b"not wasm")  # and no pyodide.mjs to import
+    with pytest.raises(pack.ProblemsFound) as raised:
+        pack.precompiled(broken, b"", b"", [], None)
+    (problem,) = raised.value.problems
+    assert problem.path == "browser_engine/node/precompile.mjs"
+    assert "Error" in problem.message and "pyodide.mjs" in problem.message, problem.message
+    assert "\n" not in problem.message and len(problem.message) < 400
