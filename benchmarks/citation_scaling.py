@@ -61,7 +61,7 @@ def main() -> None:
         base, _ = build(project)
         add_to_nav(project, [PAGE])
         heading(f"Citation scaling: one page per language, a citation every ~{STRIDE} bytes")
-        figure("base build (no long page)", base, "s")
+        figure("base build (no long page)", base, "s CPU")
         previous: float | None = None
         for size in sizes:
             count = size // STRIDE
@@ -71,8 +71,8 @@ def main() -> None:
             elapsed, _ = build(project)
             per_citation = max(elapsed - base, FLOOR) / count
             name = f"{size // 1024} KB" if size < 1024 * 1024 else f"{size // 1024 // 1024} MB"
-            figure(f"{name} page, {count:,} citations: build", elapsed, "s")
-            figure(f"{name} page: per citation", per_citation * 1000, "ms", digits=3)
+            figure(f"{name} page, {count:,} citations: build", elapsed, "s CPU")
+            figure(f"{name} page: per citation", per_citation * 1000, "ms CPU", digits=3)
             if previous is not None:
                 figure(f"{name} page: growth per doubling", per_citation / previous, "×", "<= 1.20")
             previous = per_citation

@@ -147,9 +147,9 @@ def main() -> None:
             f"Full-size site: {len(numbers):,} rules, {pages} more pages and "
             f"{examples} more examples per language (best of {runs})"
         )
-        figure("our build, cold example cache", cold, "s")
-        figure("our build", warm, "s")
-        figure("plain Material + static-i18n build", bare, "s")
+        figure("our build, cold example cache", cold, "s CPU")
+        figure("our build", warm, "s CPU")
+        figure("plain Material + static-i18n build", bare, "s CPU")
         figure("ours / plain", warm / bare, "×", "<= 1.50")
         site = ours / "site"
         figure(

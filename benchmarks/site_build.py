@@ -63,8 +63,8 @@ def main() -> None:
         full_time = best_of(full, runs)
         name, size = largest_generated_page(full)
         heading(f"1. Full-size rules browser (best of {runs})")
-        figure("excerpt site build", real_time, "s")
-        figure(f"with {count} synthetic rules more", full_time, "s")
+        figure("excerpt site build", real_time, "s CPU")
+        figure(f"with {count} synthetic rules more", full_time, "s CPU")
         figure("full-size / excerpt", full_time / real_time, "×", "< 2.00")
         figure(f"largest generated page ({name})", size / 1024, "KB", "<= 300 KB", digits=0)
 
@@ -73,8 +73,8 @@ def main() -> None:
         bare_time = best_of(bare, runs)
         examples, cold_runs = engine_runs(summary)
         heading(f"2. Worked examples ({examples} examples, {cold_runs} engine runs)")
-        figure("with examples (cold cache)", cold, "s")
-        figure("without", bare_time, "s")
+        figure("with examples (cold cache)", cold, "s CPU")
+        figure("without", bare_time, "s CPU")
         figure("with / without examples", cold / bare_time, "×", "<= 1.10")
 
         page = real / "docs" / "glossary.md"

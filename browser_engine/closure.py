@@ -30,7 +30,13 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib.machinery import ModuleSpec, PathFinder
-from importlib.metadata import Distribution, distribution, packages_distributions
+from importlib.metadata import (
+    Distribution,
+    PackageNotFoundError,
+    distribution,
+    distributions,
+)
+from itertools import chain
 from pathlib import Path
 
 from diagnostics import Problem, ProblemsFound
@@ -207,7 +213,7 @@ class Finder:
     def __init__(self, project_root: Path) -> None:
         self.root = project_root
         self.specs: dict[str, ModuleSpec | None] = {}
-        self.distributions = packages_distributions()
+        self.owners: dict[str, str] = {}  # top-level name → the distribution installing it
 
     def spec(self, name: str) -> ModuleSpec | None:
         if name not in self.specs:
@@ -239,10 +245,37 @@ class Finder:
             if not any(p.startswith(".") or p == "site-packages" for p in inside):
                 return OURS
         top = name.split(".")[0]
-        names = self.distributions.get(top)
-        if not names:
-            raise ProblemsFound([Problem(str(origin), 0, f"'{top}' comes from no distribution")])
-        return names[0]
+        if top not in self.owners:
+            self.owners[top] = self.owner(top, origin)
+        return self.owners[top]
+
+    def owner(self, top: str, origin: Path) -> str:
+        """The distribution whose files hold ``origin``: the one named like the module, or
+        one whose records list ``top`` (read as text: parsing every installed distribution's
+        file list takes a second); each candidate checked against the files it installed."""
+        try:
+            named = [distribution(top)]
+        except PackageNotFoundError:
+            named = []
+        listing = (found for found in distributions() if lists(found, top))
+        for candidate in chain(named, listing):
+            if installs(candidate, origin):
+                return str(candidate.metadata["Name"])
+        raise ProblemsFound([Problem(str(origin), 0, f"'{top}' comes from no distribution")])
+
+
+def lists(found: Distribution, top: str) -> bool:
+    """Whether ``found``'s records name the top-level module or package ``top``."""
+    if top in (found.read_text("top_level.txt") or "").split():
+        return True
+    record = found.read_text("RECORD") or ""
+    return any(row.startswith((f"{top}/", f"{top}.py,")) for row in record.splitlines())
+
+
+def installs(found: Distribution, origin: Path) -> bool:
+    """Whether ``origin`` is one of the files ``found`` installed."""
+    resolved = origin.resolve()
+    return any(Path(str(found.locate_file(f))).resolve() == resolved for f in found.files or ())
 
 
 def imports_of(module: Module, version: tuple[int, ...]) -> Iterator[Import]:

@@ -70,8 +70,13 @@ def engine_assets(
     languages: Sequence[str],
     pyodide: Path,
     cache: Path | None,
+    precompile: bool = True,
 ) -> dict[str, bytes]:
-    """Path under the site → content, for every file of the in-browser engine."""
+    """Path under the site → content, for every file of the in-browser engine.
+
+    ``precompile=False`` ships the standard library as source (the browser compiles what it
+    loads, so the engine is slower to start): ``mkdocs serve`` uses it, for an author who
+    edits an example need not wait for Pyodide under Node.js at every save."""
     lock = pyodide_lock(pyodide)
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
     target = closure.Target(
@@ -89,8 +94,12 @@ def engine_assets(
         for example_id, run in sorted(runs.items())
     }
     code = code_archive(found)
-    compiled_stdlib = precompiled(
-        pyodide, without_tools(stdlib), code, warm_up_requests(runs, examples, languages), cache
+    compiled_stdlib = (
+        precompiled(
+            pyodide, without_tools(stdlib), code, warm_up_requests(runs, examples, languages), cache
+        )
+        if precompile
+        else without_tools(stdlib)
     )
     payloads = [(name, (pyodide / name).read_bytes()) for name in PYODIDE_FILES[:3]]
     payloads += [("python_stdlib.zip", compiled_stdlib), (CODE_ARCHIVE, code)]

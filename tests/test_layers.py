@@ -16,7 +16,7 @@ LAYERS = [
     {"engine"},
     {"rulebook"},
     {"worked_examples"},
-    {"docset"},
+    {"docset", "browser_engine"},
     {"riftbound_mkdocs"},
 ]
 LEVEL = {package: level for level, packages in enumerate(LAYERS) for package in packages}

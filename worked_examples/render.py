@@ -86,6 +86,11 @@ class ExampleRenderer:
         self.rule_link = rule_link
         self.names = Names(run.outcome.board)
         self.players = [p.id for p in run.scenario.players]
+        # A unit that a step leaves as it was is drawn as before; a rule is linked as before.
+        self.drawn: dict[tuple[UnitState, bool], str] = {}
+        self.linked: dict[str, str] = {}
+        self.empty = f'<p class="rb-empty">{markup.text(EMPTY(self.lang))}</p>'
+        self.bases = {p: BASE(self.lang, player=self.player(p)) for p in self.players}
 
     # -- pieces ------------------------------------------------------------
 
@@ -93,6 +98,12 @@ class ExampleRenderer:
         return self.names.player(player_id, self.lang)
 
     def unit(self, state: UnitState, changed: bool) -> str:
+        drawn = self.drawn.get((state, changed))
+        if drawn is None:
+            drawn = self.drawn[state, changed] = self.draw_unit(state, changed)
+        return drawn
+
+    def draw_unit(self, state: UnitState, changed: bool) -> str:
         lang = self.lang
         parts = [
             f'<span class="rb-unit-name">{markup.text(self.names.unit(state.id, lang))}</span>'
@@ -127,11 +138,7 @@ class ExampleRenderer:
 
     def zone(self, title: str, units: list[UnitState], changed: tuple[str, ...], css: str) -> str:
         items = "".join(self.unit(u, u.id in changed) for u in units)
-        body = (
-            f'<ul class="rb-units">{items}</ul>'
-            if items
-            else f'<p class="rb-empty">{markup.text(EMPTY(self.lang))}</p>'
-        )
+        body = f'<ul class="rb-units">{items}</ul>' if items else self.empty
         return (
             f'<div class="rb-zone {css}"><p class="rb-zone-title">{markup.text(title)}</p>'
             f"{body}</div>"
@@ -156,9 +163,7 @@ class ExampleRenderer:
         ]
         for player in self.players:
             units = [u for u in snapshot.units if u.zone is Zone.BASE and u.zone_player == player]
-            zones.append(
-                self.zone(BASE(lang, player=self.player(player)), units, changed, "rb-base")
-            )
+            zones.append(self.zone(self.bases[player], units, changed, "rb-base"))
         trash = [u for u in snapshot.units if u.zone is Zone.TRASH]
         zones.append(self.zone(TRASH(lang), trash, changed, "rb-trash"))
         elsewhere = [
@@ -174,10 +179,15 @@ class ExampleRenderer:
         zones.append(f'<p class="rb-scores">{markup.text(SCORE(lang))} {scores}</p>')
         return f'<div class="rb-board">{"".join(zones)}</div>'
 
+    def link(self, number: str) -> str:
+        linked = self.linked.get(number)
+        if linked is None:
+            href = markup.attribute(self.rule_link(number))
+            linked = self.linked[number] = f'<a href="{href}">{markup.text(number)}</a>'
+        return linked
+
     def citations(self, step: Step) -> str:
-        anchors = ", ".join(
-            f'<a href="{markup.attribute(self.rule_link(n))}">{n}</a>' for n in step.rules
-        )
+        anchors = ", ".join(self.link(n) for n in step.rules)
         label = markup.text(RULES(self.lang, len(step.rules)))
         return f'<span class="rb-cite">({label} {anchors})</span>'
 

@@ -54,6 +54,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.typography = TypographyExtension()
         self.shim = Path()
         self.engine_files: dict[str, bytes] = {}  # the in-browser engine, shared by languages
+        self.serving = False
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
 
     @event_priority(0)
     def _load(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -86,6 +90,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 self.languages,
                 root / self.config.pyodide_dir,
                 root / self.config.engine_cache_dir if self.config.engine_cache_dir else None,
+                precompile=not self.serving,
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None

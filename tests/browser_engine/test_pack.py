@@ -216,3 +216,19 @@ def test_a_failure_of_pyodide_under_node_is_one_line_naming_the_error(tmp_path: 
     assert problem.path == "browser_engine/node/precompile.mjs"
     assert "Error" in problem.message and "pyodide.mjs" in problem.message, problem.message
     assert "\n" not in problem.message and len(problem.message) < 400
+
+
+def test_serve_ships_the_standard_library_as_source_and_the_same_engine(
+    site: SiteBuild, assets: dict[str, bytes], tmp_path: Path
+) -> None:
+    """``mkdocs serve`` skips the precompile (no Node.js run at each save); the rest is the
+    build's, byte for byte."""
+    served = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    files, built = payloads(served), payloads(assets)
+    stdlib = zipfile.ZipFile(io.BytesIO(files["python_stdlib.zip"]))
+    assert not [n for n in stdlib.namelist() if n.endswith(".pyc")]
+    assert "json/__init__.py" in stdlib.namelist()
+    assert {n: c for n, c in files.items() if n != "python_stdlib.zip"} == {
+        n: c for n, c in built.items() if n != "python_stdlib.zip"
+    }
+    assert not list(tmp_path.glob("*.stdlib.zip"))  # and Pyodide under Node.js did not run
