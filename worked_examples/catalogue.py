@@ -9,7 +9,7 @@ import links
 import markup
 from engine.model import localized
 from vocabulary import message
-from worked_examples.render import DIFFERS, VERIFIED
+from worked_examples.render import verdict
 from worked_examples.verify import ExampleRun
 
 CATALOGUE_PAGE = "worked-examples.md"
@@ -58,8 +58,7 @@ def catalogue_table(
             f'<a href="{markup.attribute(links.link(here, p.page))}">{markup.text(p.title)}</a>'
             for p in pages
         )
-        verdict = VERIFIED(lang) if run.verified else DIFFERS(lang, len(run.mismatches))
-        cells = [title, where or "—", str(len(run.outcome.steps)), markup.text(verdict)]
+        cells = [title, where or "—", str(len(run.outcome.steps)), markup.text(verdict(run, lang))]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     head = "".join(
         f"<th>{markup.text(word(lang))}</th>" for word in (EXAMPLE, SHOWN_IN, STEPS, VERDICT)

@@ -49,6 +49,15 @@ CHANGED = message("board:changed", "changed")
 STEP = message("example:step", "Step {n}.")
 OUTCOME = message("example:outcome", "Outcome.")
 VERIFIED = message("example:verified", "✓ Verified by the engine")
+VERIFIED_EVERY_ORDER = message(
+    "example:verified-every-order",
+    "✓ Verified by the engine, in every order the players may choose",
+)
+VERIFIED_OTHER_ORDERS = plural_message(
+    "example:verified-other-orders",
+    "✓ Verified by the engine, in this order and in {count} other",
+    "✓ Verified by the engine, in this order and in {count} others",
+)
 DIFFERS = plural_message(
     "example:differs",
     "✗ The engine disagrees with {count} documented value",
@@ -232,11 +241,8 @@ class ExampleRenderer:
 
     def verdict(self) -> str:
         """What the engine found of the documented outcome: this run's own comparison."""
-        mismatches = self.run.mismatches
-        if mismatches:
-            said = DIFFERS(self.lang, len(mismatches))
-            return f'<span class="rb-differs">{markup.text(said)}</span>'
-        return f'<span class="rb-verified">{markup.text(VERIFIED(self.lang))}</span>'
+        css = "rb-verified" if self.run.verified else "rb-differs"
+        return f'<span class="{css}">{markup.text(verdict(self.run, self.lang))}</span>'
 
     def steps(self, stepper_prefix: str | None = None) -> str:
         """The step-through: every step with its rules and board; ``stepper.js`` pages it."""
@@ -298,3 +304,15 @@ class ExampleRenderer:
             )
             + "</div>"
         )
+
+
+def verdict(run: ExampleRun, lang: str) -> str:
+    """What the engine found of a run's documented outcome, and under which orders of the
+    abilities that wait together it checked it (``expected``'s order fields)."""
+    if not run.verified:
+        return DIFFERS(lang, len(run.mismatches))
+    expected = run.scenario.expected or {}
+    if expected.get("every_trigger_order"):
+        return VERIFIED_EVERY_ORDER(lang)
+    others = len(expected.get("other_trigger_orders") or ())
+    return VERIFIED_OTHER_ORDERS(lang, others) if others else VERIFIED(lang)

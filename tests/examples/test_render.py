@@ -14,6 +14,8 @@ from tests.engine.builders import scenario_yaml, unit
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
+LANGS = ("en", "fr")
+
 
 def rule_href(number: str) -> str:
     return f"rules.html#rule-{number.replace('.', '-')}"
@@ -119,3 +121,23 @@ def test_names_and_titles_are_escaped() -> None:
     assert not soup.find("b") and not soup.find("img") and not soup.find("script")
     assert "</script><b>Evil</b>" in soup.get_text()
     assert "<img src=x onerror=go()>" in soup.select_one(".admonition-title").get_text()
+
+
+def test_the_verdict_names_the_orders_the_engine_checked() -> None:
+    """An example checked under every order of its waiting abilities says so beside its
+    verdict; one that expects something of other orders listed says how many."""
+    run = run_of("death-abilities-order-recruit-survives")
+    assert run.verified and run.scenario.expected and run.scenario.expected["every_trigger_order"]
+    verdicts = {lang: render(run, lang).select_one(".rb-verdict").get_text() for lang in LANGS}
+    assert "Verified by the engine, in every order the players may choose" in verdicts["en"]
+    assert "quel que soit l’ordre choisi par les joueurs" in verdicts["fr"]
+
+    text = (ROOT / "examples" / "death-abilities-order-recruit-survives.yml").read_text("utf-8")
+    assert "\n  every_trigger_order: true\n" in text
+    listed = parse_scenario(text.replace("\n  every_trigger_order: true\n", "\n"), "x.yml")
+    outcome = run_combat(listed)
+    checked = ExampleRun(listed, outcome, tuple(compare(listed, outcome)), ROOT / "x.yml")
+    assert checked.verified
+    verdicts = {lang: render(checked, lang).select_one(".rb-verdict").get_text() for lang in LANGS}
+    assert "Verified by the engine, in this order and in 1 other" in verdicts["en"]
+    assert "Vérifié par le moteur, dans cet ordre et dans 1 autre" in verdicts["fr"]
