@@ -191,7 +191,7 @@ def difference(before: Mapping[str, Any], after: Mapping[str, Any], lang: str) -
 
     def units(keys: object) -> str:
         listed = [name("units", k) for k in keys] if isinstance(keys, list) else []
-        return ", ".join(listed) or word("diff.none", lang)
+        return ", ".join(listed) or word("diff.no-units", lang)
 
     def result(side: Mapping[str, Any]) -> str:
         winner = side.get("winner")
@@ -205,14 +205,14 @@ def difference(before: Mapping[str, Any], after: Mapping[str, Any], lang: str) -
         value = side.get("conquer")
         if isinstance(value, list) and len(value) == 2:
             return word("diff.conquered", lang, player=player(value[0]), points=value[1])
-        return word("diff.none", lang)
+        return word("diff.no-conquer", lang)
 
     order = list(after.get("scores") or {}) + list(before.get("scores") or {})
 
     def scores(side: Mapping[str, Any]) -> str:
         table = side.get("scores")
         if not isinstance(table, dict):
-            return word("diff.none", lang)
+            return word("diff.no-scores", lang)
         return ", ".join(f"{player(p)} {table[p]}" for p in dict.fromkeys(order) if p in table)
 
     def yes_no(side: Mapping[str, Any]) -> str:

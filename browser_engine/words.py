@@ -151,7 +151,10 @@ WORDS: dict[str, Message] = {
     "diff.killed": message("editor:diff.killed", "Killed"),
     "diff.recalled": message("editor:diff.recalled", "Recalled"),
     "diff.scores": message("editor:diff.scores", "Scores"),
-    "diff.none": message("editor:diff.none", "none"),
+    # One "none" per field: a language may agree it with the field's gender (« aucune unité »).
+    "diff.no-units": message("editor:diff.no-units", "none"),
+    "diff.no-conquer": message("editor:diff.no-conquer", "none"),
+    "diff.no-scores": message("editor:diff.no-scores", "none"),
     "diff.change": message("editor:diff.change", "{what}: {before} → {after}"),
     "scenario.variation-title": message("editor:scenario.variation-title", "Variation: {title}"),
     "scenario.variation-caption": message(

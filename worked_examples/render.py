@@ -156,7 +156,7 @@ class ExampleRenderer:
     def board(self, snapshot: Snapshot, changed: tuple[str, ...] = ()) -> str:
         lang = self.lang
         battlefield = self.names.battlefield(lang)
-        title = (
+        title = capitalized(
             CONTROLLED(lang, battlefield=battlefield, player=self.player(snapshot.controller))
             if snapshot.controller
             else UNCONTROLLED(lang, battlefield=battlefield)
@@ -316,3 +316,13 @@ def verdict(run: ExampleRun, lang: str) -> str:
         return VERIFIED_EVERY_ORDER(lang)
     others = len(expected.get("other_trigger_orders") or ())
     return VERIFIED_OTHER_ORDERS(lang, others) if others else VERIFIED(lang)
+
+
+def capitalized(label: str) -> str:
+    """A label that starts with a name written to run in a sentence ("the Windswept Hillock"),
+    as a label starts: with a capital.
+
+    >>> capitalized("la Butte venteuse · sous le contrôle de Bleu")
+    'La Butte venteuse · sous le contrôle de Bleu'
+    """
+    return label[:1].upper() + label[1:]

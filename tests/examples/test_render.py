@@ -86,7 +86,7 @@ def test_controls_are_labelled_in_the_page_language_and_hidden_without_javascrip
 def test_board_before_combat_shows_zones_might_control_and_score() -> None:
     board = render(run_of("whole-combat"), "en").select_one(".rb-board")
     text = " ".join(board.get_text(" ").split())
-    assert "the Windswept Hillock · controlled by Blue" in text
+    assert "The Windswept Hillock · controlled by Blue" in text  # a label starts with a capital
     assert "Red's base" in text and "Blue's base" in text and "Trash" in text
     assert "Red Vanguard Might 4" in text
     assert "Score: Red 2 · Blue 3" in text

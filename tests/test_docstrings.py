@@ -1,0 +1,50 @@
+"""The examples in the docstrings run and say what the code does (python-chess's habit)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from tests.conftest import ROOT
+
+# Every core module with an example in a docstring (a test below finds any not listed).
+MODULES = [
+    "vocabulary",
+    "vocabulary.typography",
+    "links",
+    "markup",
+    "engine",
+    "engine.orders",
+    "engine.explore",
+    "worked_examples.render",
+]
+CORE = [
+    "diagnostics",
+    "vocabulary",
+    "links",
+    "markup",
+    "engine",
+    "rulebook",
+    "worked_examples",
+    "docset",
+    "browser_engine",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # examples name files relative to the project
+    failures, tried = doctest.testmod(importlib.import_module(name))
+    assert tried > 0 and failures == 0
+
+
+def test_every_module_with_examples_is_listed() -> None:
+    found = {
+        ".".join(file.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for package in CORE
+        for file in (ROOT / package).rglob("*.py")
+        if ">>>" in file.read_text(encoding="utf-8")
+    }
+    assert found == set(MODULES)
