@@ -66,7 +66,7 @@ def test_hovering_a_footnote_shows_the_rule_in_the_page_language(
     ("path", "link"),
     [
         ("resolution-step.html", "Open in the rules browser"),
-        ("fr/resolution-step.html", "Ouvrir dans le navigateur de règles"),
+        ("fr/resolution-step.html", "Ouvrir dans l’index des règles"),
     ],
 )
 def test_open_in_the_rules_browser_lands_on_the_rule(
@@ -84,7 +84,7 @@ def test_open_in_the_rules_browser_lands_on_the_rule(
     ("path", "link"),
     [
         ("resolution-step.html", "Open in the rules browser"),
-        ("fr/resolution-step.html", "Ouvrir dans le navigateur de règles"),
+        ("fr/resolution-step.html", "Ouvrir dans l’index des règles"),
     ],
 )
 def test_one_click_in_the_tooltip_opens_the_rule(

@@ -21,7 +21,7 @@ def footnotes(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
     """(rule number, text before the browser link, browser href) for each footnote."""
     notes = []
     for item in soup.select("div.footnote li"):
-        link = item.find("a", string=re.compile("rules browser|navigateur de règles"))
+        link = item.find("a", string=re.compile("rules browser|index des règles"))
         text = " ".join(item.get_text(" ").split())
         text = text[: text.rindex(link.get_text())].strip() if link else text
         match = re.match(r"(?:Rule|Règle) (\d{3}(?:\.[0-9a-z]+)*)\.? (.*)", text)
@@ -67,7 +67,7 @@ def test_french_resolution_page_cites_the_same_rules_in_french(built_site: Path)
     link = page(built_site, "fr/resolution-step.html").select_one(
         "div.footnote li a[href*='rule-466-3-a']"
     )
-    assert link.get_text() == "Ouvrir dans le navigateur de règles"
+    assert link.get_text() == "Ouvrir dans l’index des règles"
 
 
 def anchors(site: Path, path: str) -> set[str]:
