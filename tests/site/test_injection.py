@@ -184,7 +184,7 @@ def test_no_element_attribute_or_script_comes_from_data(sites: tuple[Path, Path]
 
 def scripts(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
     return [
-        (str(s.get("src", "")), str(s.get("type", "")), " ".join(s.get("class", [])))
+        (str(s.get("src", "")), str(s.get("type", "")), " ".join(s.get_attribute_list("class")))
         for s in soup.find_all("script")
     ]
 
