@@ -6,7 +6,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 import links
-from engine import compare, load_scenario, parse_scenario, run_combat
+from engine import Mismatch, compare, load_scenario, parse_scenario, run_combat
 from engine.narration import Names, narrate
 from engine.trace import changes
 from tests.conftest import ROOT
@@ -103,7 +103,11 @@ def test_outcome_verdict_and_download_in_french_from_any_depth() -> None:
 
 def test_the_verdict_is_the_runs_own_comparison() -> None:
     run = run_of("whole-combat")
-    wrong = ExampleRun(run.scenario, run.outcome, (object(),) * 2, run.source)  # type: ignore[arg-type]
+    mismatches = (
+        Mismatch("whole-combat.yml", 1, "result.winner", "blue", "red"),
+        Mismatch("whole-combat.yml", 2, "result.loser", "red", "blue"),
+    )
+    wrong = ExampleRun(run.scenario, run.outcome, mismatches, run.source)
     verdict = one(render(wrong, "en"), ".rb-verdict").get_text()
     assert "Verified" not in verdict and "disagrees with 2 documented values" in verdict
 
