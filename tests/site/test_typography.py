@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4 import BeautifulSoup, Tag
+from bs4.element import NavigableString
 
 from tests.soup import optional_attr
 
