@@ -49,6 +49,7 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy --strict $(CORE) browser_engine
 	$(BIN)/mypy plugins
+	$(BIN)/mypy tests benchmarks
 
 test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
 	$(BIN)/python -m pytest

@@ -55,26 +55,31 @@ def cut(message: Message) -> Message:
     return Message(message.context, shorten(message.text), plural)
 
 
+def setting(name: str, value: object) -> Callable[[StepKind], dict[str, object]]:
+    """The change that sets the entry's ``name`` to ``value``."""
+    return lambda _kind: {name: value}
+
+
 def mutants(kind: StepKind) -> Iterator[Mutant]:
     for number in kind.rules:
         rules = tuple(n for n in kind.rules if n != number)
-        yield f"{kind.key}: rule {number} removed", lambda k, r=rules: {"rules": r}
+        yield f"{kind.key}: rule {number} removed", setting("rules", rules)
     yield f"{kind.key}: quiet flipped", lambda k: {"quiet": not k.quiet}
     yield f"{kind.key}: text cut", lambda k: {"text": cut(k.text)}
     for i, clause in enumerate(kind.clauses):
         others = kind.clauses[:i] + kind.clauses[i + 1 :]
-        yield f"{kind.key}: clause {clause.field} removed", lambda k, c=others: {"clauses": c}
+        yield f"{kind.key}: clause {clause.field} removed", setting("clauses", others)
         for number in clause.rules:
             fewer = dataclasses.replace(clause, rules=tuple(n for n in clause.rules if n != number))
             changed = (*kind.clauses[:i], fewer, *kind.clauses[i + 1 :])
             yield (
                 f"{kind.key}: clause {clause.field} loses rule {number}",
-                lambda k, c=changed: {"clauses": c},
+                setting("clauses", changed),
             )
         if clause.text is not None:
             shorter = dataclasses.replace(clause, text=cut(clause.text))
             changed = (*kind.clauses[:i], shorter, *kind.clauses[i + 1 :])
-            yield f"{kind.key}: clause {clause.field} text cut", lambda k, c=changed: {"clauses": c}
+            yield f"{kind.key}: clause {clause.field} text cut", setting("clauses", changed)
 
 
 @contextlib.contextmanager

@@ -8,9 +8,9 @@ tools read. Plural forms follow each language's rule from the catalog's header
 (``vocabulary.typography``): plain text, escaped by whoever puts it in a page.
 
 >>> from vocabulary import plural_message
->>> units = plural_message("demo", "{count} unit", "{count} units")
->>> units("en", 1), units("en", 2), units("en", 0)
-('1 unit', '2 units', '0 units')
+>>> damage = plural_message("board:damage", "{count} damage", "{count} damage")
+>>> damage("en", 1), damage("fr", 0), damage("fr", 1), damage("fr", 2)
+('1 damage', '0 dégât', '1 dégât', '2 dégâts')
 """
 
 from __future__ import annotations

@@ -168,4 +168,7 @@ def search(page: Page, query: str) -> list[str]:
     page.keyboard.press("s")
     page.keyboard.type(query, delay=20)
     page.wait_for_selector(".md-search-result__link")  # once the worker has loaded the index
-    return page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.href)")
+    links: list[str] = page.eval_on_selector_all(
+        ".md-search-result__link", "links => links.map(a => a.href)"
+    )
+    return links

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import subprocess
+from typing import Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from tests.browser.conftest import settle
 from tests.conftest import ROOT
@@ -22,12 +23,13 @@ PAGE_TYPES = [
     "fr/glossary.html",
     "translation-status.html",
 ]
+Scheme = Literal["light", "dark"]  # the reader's system palette, as Playwright emulates it
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_wcag_a_or_aa_violation(browser: Browser, file_root: str, scheme: str) -> None:
+def test_no_wcag_a_or_aa_violation(browser: Browser, file_root: str, scheme: Scheme) -> None:
     context = browser.new_context(color_scheme=scheme)  # the palette follows the reader's system
     page = context.new_page()
     axe = Axe()
@@ -45,7 +47,7 @@ def test_no_wcag_a_or_aa_violation(browser: Browser, file_root: str, scheme: str
     assert report == []
 
 
-SHOTS = [
+SHOTS: list[tuple[str, str, ViewportSize, Scheme | None]] = [
     ("resolution-step.html", "en-resolution-step", {"width": 1280, "height": 900}, None),
     (
         "fr/resolution-step.html#combat-step-14",

@@ -56,6 +56,7 @@ def english_interface_words() -> set[str]:
             if not entry.id:
                 continue
             english = [entry.id] if isinstance(entry.id, str) else list(entry.id)
+            assert entry.string is not None, f"{entry.id!r} has no msgstr in the French catalog"
             french = " ".join([entry.string] if isinstance(entry.string, str) else entry.string)
             found |= {f for text in english for f in fragments(text) if f not in french}
     theme = {

@@ -16,6 +16,7 @@ from browser_engine.form import OFF, form_of, variation_of
 from engine import load_scenario, run_combat
 from engine.report import outcome_dict
 from tests.conftest import ROOT
+from tests.soup import one
 
 
 def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -37,11 +38,11 @@ def test_run_renders_the_variation_as_the_build_renders_examples_with_the_differ
     assert answer["ok"] is True
     assert answer["difference"].startswith("Result: No Result → Red wins · Control: nobody → Red")
     soup = BeautifulSoup(answer["html"], "html.parser")
-    example_box = soup.select_one("div.rb-example")
+    example_box = one(soup, "div.rb-example")
     assert example_box["id"] == "example-wiped-both-sides-uncontrolled-variation"
     # The rule links of the step-through lead from the page the editor is on, as the build's.
-    assert "Red wins the combat; Blue loses." in soup.select_one(".rb-outcome").get_text()
-    assert soup.select_one("details.rb-walk").has_attr("open")
+    assert "Red wins the combat; Blue loses." in one(soup, ".rb-outcome").get_text()
+    assert one(soup, "details.rb-walk").has_attr("open")
     steps = soup.select("li.rb-step")
     assert len(steps) >= 10 and all(s.select(".rb-cite a") for s in steps)
     assert soup.select_one('a[href="../rules-browser/400.html#rule-459"]') is not None
@@ -56,8 +57,8 @@ def test_run_in_french_says_everything_in_french() -> None:
         "Résultat\u00a0: aucun résultat → Rouge gagne · Contrôle\u00a0: personne → Rouge"
     )
     soup = BeautifulSoup(answer["html"], "html.parser")
-    assert "Rouge gagne le combat" in soup.select_one(".rb-outcome").get_text()
-    assert soup.select_one(".rb-stepper")["lang"] == "fr"
+    assert "Rouge gagne le combat" in one(soup, ".rb-outcome").get_text()
+    assert one(soup, ".rb-stepper")["lang"] == "fr"
 
 
 def test_the_same_board_says_it_gives_the_same_outcome() -> None:

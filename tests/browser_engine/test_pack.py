@@ -22,6 +22,7 @@ from browser_engine import pack
 from browser_engine.closure import Target, closure
 from browser_engine.entry import handle
 from browser_engine.words import WORDS, for_language
+from diagnostics import ProblemsFound
 from docset.build import SiteBuild, load_site
 from tests.conftest import ROOT
 from vocabulary import languages
@@ -210,7 +211,7 @@ def test_a_failure_of_pyodide_under_node_is_one_line_naming_the_error(tmp_path: 
     broken = tmp_path / "pyodide"
     broken.mkdir()
     (broken / "pyodide.asm.wasm").write_bytes(b"not wasm")  # and no pyodide.mjs to import
-    with pytest.raises(pack.ProblemsFound) as raised:
+    with pytest.raises(ProblemsFound) as raised:
         pack.precompiled(broken, b"", b"", [], None)
     (problem,) = raised.value.problems
     assert problem.path == "browser_engine/node/precompile.mjs"

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import yaml
 
 from engine import Outcome, Scenario, parse_scenario, run_combat
+from engine.trace import Snapshot, Step, UnitState
 
 
 def unit(uid: str, owner: str, might: int, at: str = "battlefield", **extra: Any) -> dict[str, Any]:
@@ -57,5 +59,13 @@ def play(*args: Any, **kwargs: Any) -> Outcome:
     return run_combat(build(*args, **kwargs))
 
 
-def step(outcome: Outcome, step_id: str) -> Any:
+def step(outcome: Outcome, step_id: str) -> Step:
     return next(s for s in outcome.steps if s.id == step_id)
+
+
+def unit_state(board: Snapshot, unit_id: str) -> UnitState:
+    """The unit as ``board`` shows it; the test fails, naming the unit, if the board lacks it."""
+    state = board.unit(unit_id)
+    if state is None:
+        pytest.fail(f"no unit {unit_id!r} on the board: {[u.id for u in board.units]}")
+    return state

@@ -14,7 +14,7 @@ from engine import ProblemsFound, compare, load_scenario, parse_scenario, run_co
 from engine.explore import every_order, order_key
 from engine.narration import Names, narrate
 from engine.orders import MAX_SIMULTANEOUS, Chosen
-from tests.engine.builders import build, play, scenario_yaml, step, unit
+from tests.engine.builders import build, play, scenario_yaml, step, unit, unit_state
 from vocabulary import languages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,7 +91,7 @@ def test_both_players_waiting_the_attackers_go_on_first_a_default_the_step_names
     added = step(outcome, "r1-chain-add-1")
     assert (added.params.first, added.params.second) == ("red", "blue")
     assert added.board.chain == ("raider", "sapper")  # Blue's resolves first: the guard grows
-    assert step(outcome, "r1-result").board.unit("guard").zone == "battlefield"
+    assert unit_state(step(outcome, "r1-result").board, "guard").zone == "battlefield"
     assert outcome.winner == "blue"
     said = narrate(added, "en", Names(outcome.board))
     assert "Red's go on the chain first, then Blue's" in said and "site's default" in said
@@ -177,7 +177,7 @@ def test_several_effects_resolve_in_the_order_written_each_a_step_with_its_rule(
         ("r1-chain-2c", "chain-then-give-might"),
     ]
     assert all(s.rules == ("327",) for s in parts)
-    assert step(outcome, "r1-chain-2c").board.unit("recruit").might == 3
+    assert unit_state(step(outcome, "r1-chain-2c").board, "recruit").might == 3
     names = Names(outcome.board)
     assert narrate(parts[1], "en", names) == "Then Blue plays Recruit (1 Might) at their base."
     assert narrate(parts[2], "fr", names).startswith("Ensuite, l’unité Recruit gagne +2")
@@ -194,8 +194,8 @@ def test_one_cleanup_after_the_whole_ability_not_after_each_effect() -> None:
     outcome = play([unit("raider", "red", 4, "base"), martyr], ["raider"])
     second = step(outcome, "r1-chain-2b")
     assert second.key == "chain-then-deal-damage"  # the raider is still there: lethal, not dead
-    assert second.board.unit("raider").damage == 10
-    assert step(outcome, "r1-chain-2-cleanup-3b").board.unit("raider").zone == "trash"
+    assert unit_state(second.board, "raider").damage == 10
+    assert unit_state(step(outcome, "r1-chain-2-cleanup-3b").board, "raider").zone == "trash"
 
 
 def test_damage_to_every_unit_here_triggers_their_damage_abilities_together() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from engine.combat import run_combat
-from tests.engine.builders import build, dying_warden, play, step, unit
+from typing import Any
+
+from engine.combat import Outcome, run_combat
+from tests.engine.builders import build, dying_warden, play, step, unit, unit_state
 
 
-def one_on_one(red: int, blue: int, **kwargs: object) -> object:
+def one_on_one(red: int, blue: int, **kwargs: Any) -> Outcome:
     return play(
         [unit("attacker", "red", red, "base"), unit("defender", "blue", blue)],
         ["attacker"],
@@ -18,9 +20,9 @@ def one_on_one(red: int, blue: int, **kwargs: object) -> object:
 def test_459_move_stages_combat_with_designations() -> None:
     outcome = one_on_one(5, 2)
     staged = step(outcome, "r1-stage").board
-    assert staged.unit("attacker").zone == "battlefield"
-    assert staged.unit("attacker").designation == "attacker"
-    assert staged.unit("defender").designation == "defender"
+    assert unit_state(staged, "attacker").zone == "battlefield"
+    assert unit_state(staged, "attacker").designation == "attacker"
+    assert unit_state(staged, "defender").designation == "defender"
     assert dict(staged.designations) == {"red": "attacker", "blue": "defender"}
 
 
@@ -31,7 +33,7 @@ def test_341_showdown_might_bonus_applies_to_damage() -> None:
         4,
         rounds=[{"showdown": [{"player": "red", "give_might": {"to": "attacker", "amount": 2}}]}],
     )
-    assert step(outcome, "r1-damage").board.unit("attacker").might == 5
+    assert unit_state(step(outcome, "r1-damage").board, "attacker").might == 5
     assert outcome.winner == "red"
 
 
@@ -48,8 +50,8 @@ def test_465_damage_dealt_simultaneously_after_prevention() -> None:
         ],
     )
     damaged = step(outcome, "r1-damage").board
-    assert damaged.unit("attacker").damage == 4
-    assert damaged.unit("defender").damage == 3
+    assert unit_state(damaged, "attacker").damage == 4
+    assert unit_state(damaged, "defender").damage == 3
 
 
 def test_465_default_assignment_puts_lethal_on_each_unit_in_order() -> None:
@@ -58,7 +60,7 @@ def test_465_default_assignment_puts_lethal_on_each_unit_in_order() -> None:
         ["attacker"],
     )
     damaged = step(outcome, "r1-damage").board
-    assert (damaged.unit("a").damage, damaged.unit("b").damage) == (2, 3)
+    assert (unit_state(damaged, "a").damage, unit_state(damaged, "b").damage) == (2, 3)
 
 
 def test_465_no_reaction_window_between_damage_and_lethal_check() -> None:
@@ -81,10 +83,10 @@ def test_323_4_death_ability_recorded_with_last_known_might() -> None:
     )
     recorded = step(outcome, "r1-cleanup-3a")
     assert recorded.params.recorded == ("defender",)
-    assert recorded.board.unit("defender").zone == "battlefield"  # not moved yet
+    assert unit_state(recorded.board, "defender").zone == "battlefield"  # not moved yet
     resolved = next(s for s in outcome.steps if s.key == "chain-deal-damage")
     assert resolved.params.amount == 5  # 3 printed + 2 this combat, as last known
-    assert resolved.board.unit("attacker").damage == 5
+    assert unit_state(resolved.board, "attacker").damage == 5
 
 
 # 323.5 + 142.4: units with lethal damage (damage >= Might) are killed into their owner's trash.
@@ -93,7 +95,7 @@ def test_323_5_lethal_units_killed_to_owners_trash() -> None:
         [unit("attacker", "red", 5, "base"), unit("stolen", "red", 2, controller="blue")],
         ["attacker"],
     )
-    killed = step(outcome, "r1-cleanup-3b").board.unit("stolen")
+    killed = unit_state(step(outcome, "r1-cleanup-3b").board, "stolen")
     assert (killed.zone, killed.zone_player) == ("trash", "red")  # owner, not controller
     assert outcome.killed == ("stolen",)
 
@@ -110,8 +112,8 @@ def test_466_1_a_1_heal_after_kill_never_saves_lethal_unit() -> None:
         ["attacker"],
         rounds=[{"damage": {"scout": 3, "guard": 2, "attacker": 7}}],
     )
-    assert step(outcome, "r1-cleanup-3b").board.unit("guard").damage == 2
-    assert step(outcome, "r1-cleanup-3c").board.unit("guard").damage == 0
+    assert unit_state(step(outcome, "r1-cleanup-3b").board, "guard").damage == 2
+    assert unit_state(step(outcome, "r1-cleanup-3c").board, "guard").damage == 0
     assert set(outcome.killed) == {"scout", "attacker"}
 
 
@@ -124,7 +126,7 @@ def test_466_1_a_2_attackers_recalled_when_defenders_remain() -> None:
         4, 5, rounds=[{"showdown": [SHIELD], "damage": {"defender": 4, "attacker": 5}}]
     )
     assert outcome.recalled == ("attacker",)
-    assert step(outcome, "r1-cleanup-3d").board.unit("attacker").zone == "base"
+    assert unit_state(step(outcome, "r1-cleanup-3d").board, "attacker").zone == "base"
     assert outcome.winner is None
 
 
@@ -235,7 +237,7 @@ def test_466_3_d_restaged_combat_plays_next_round() -> None:
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"], rounds=[{}, {}])
     assert outcome.restaged and outcome.winner == "red"
     assert outcome.conquered_by == "red"
-    assert step(outcome, "r2-stage").board.unit("recruit").designation == "defender"
+    assert unit_state(step(outcome, "r2-stage").board, "recruit").designation == "defender"
 
 
 # 466.5: the player with units establishes control; 466.5.d Conquer; 470 once per turn.
@@ -313,8 +315,8 @@ def test_win_and_conquer_effects_resolve_before_end() -> None:
     outcome = play([captain, unit("defender", "blue", 2)], ["attacker"])
     ids = [s.id for s in outcome.steps]
     assert ids.index("r1-control") < ids.index("r1-end")
-    assert step(outcome, "r1-control").board.unit("squire").zone == "battlefield"
-    before_end = outcome.steps[-2].board.unit("attacker")
+    assert unit_state(step(outcome, "r1-control").board, "squire").zone == "battlefield"
+    before_end = unit_state(outcome.steps[-2].board, "attacker")
     assert before_end.might == 5 and outcome.units["attacker"].might == 4
 
 
@@ -328,7 +330,7 @@ def test_466_7_end_removes_designations_and_expires_effects() -> None:
     end = outcome.steps[-1].board
     assert all(u.designation is None for u in end.units)
     assert all(d is None for _, d in end.designations)
-    assert end.combat_effects == 0 and end.unit("attacker").might == 3
+    assert end.combat_effects == 0 and unit_state(end, "attacker").might == 3
 
 
 def test_every_step_cites_a_rule_and_ids_are_unique() -> None:
@@ -375,7 +377,7 @@ def test_466_7_c_expired_bonus_leaves_lethal_damage_that_the_next_cleanup_kills(
         [unit("attacker", "red", 3, "base"), martyr], ["attacker"], rounds=[{"showdown": [boost]}]
     )
     assert outcome.conquered_by == "red"  # 4 damage on 5 Might during combat: alive at control
-    assert step(outcome, "r1-control").board.unit("attacker").damage == 4
+    assert unit_state(step(outcome, "r1-control").board, "attacker").damage == 4
     messages = [s.key for s in outcome.steps]
     after_end = [s.id for s in outcome.steps][messages.index("end") + 1 :]
     assert after_end == ["r1-after-combat-cleanup-3a", "r1-after-combat-cleanup-3b"]

@@ -18,6 +18,7 @@ from engine.narration import Names, narrate
 from engine.orders import order_text
 from engine.scenario import CombatScript, PlayerSpec, Round, ShowdownPlay, StatedOrder, UnitSpec
 from engine.steps import END, KILL, KILL_NONE, RESTAGED_UNSCRIPTED
+from tests.engine.builders import unit_state
 
 
 def play(scenario: Scenario) -> Outcome:
@@ -139,7 +140,7 @@ def test_heal_never_saves_a_lethal_unit(scenario: Scenario) -> None:
             continue
         lethal = {u.id for u in damaged.board.units if u.damage > 0 and u.damage >= u.might}
         healed = next(s for s in outcome.steps if s.id == f"{rnd}-cleanup-3c").board
-        assert not [u for u in lethal if healed.unit(u).zone in ("battlefield", "base")]
+        assert not [u for u in lethal if unit_state(healed, u).zone in ("battlefield", "base")]
 
 
 @PROPERTIES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import dying_warden, play, step, unit
+from tests.engine.builders import dying_warden, play, step, unit, unit_state
 
 
 def test_seed_four_vs_four_each_prevents_one_no_result() -> None:
@@ -16,9 +16,12 @@ def test_seed_four_vs_four_each_prevents_one_no_result() -> None:
         rounds=[{"showdown": shields, "damage": {"attacker": 4, "defender": 4}}],
     )
     damaged = step(outcome, "r1-damage").board
-    assert (damaged.unit("attacker").damage, damaged.unit("defender").damage) == (3, 3)
+    assert (unit_state(damaged, "attacker").damage, unit_state(damaged, "defender").damage) == (
+        3,
+        3,
+    )
     assert outcome.killed == ()
-    assert step(outcome, "r1-cleanup-3c").board.unit("attacker").damage == 0
+    assert unit_state(step(outcome, "r1-cleanup-3c").board, "attacker").damage == 0
     assert outcome.recalled == ("attacker",)
     assert outcome.winner is None and step(outcome, "r1-result").key == "no-result-recalled"
 
@@ -36,7 +39,7 @@ def test_seed_intervening_defender_at_battlefield_result_rechecked_on_actual_boa
     warden = dying_warden("battlefield")
     outcome = play([unit("attacker", "red", 5, "base"), warden], ["attacker"])
     # Just after damage Red is alone; on the actual board at the result both have units.
-    assert step(outcome, "r1-cleanup-3b").board.unit("defender").zone == "trash"
+    assert unit_state(step(outcome, "r1-cleanup-3b").board, "defender").zone == "trash"
     result = step(outcome, "r1-result")
-    assert result.board.unit("recruit").zone == "battlefield"
+    assert unit_state(result.board, "recruit").zone == "battlefield"
     assert result.key == "no-result-both" and outcome.restaged

@@ -71,7 +71,11 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
             )
         elif Replaced in get_args(hint):
             values[f.name] = tuple(Replaced(u, Zone.HAND) for u in units)
-        elif get_args(hint) and is_dataclass(record := get_args(hint)[0]):
+        elif (
+            get_args(hint)
+            and is_dataclass(record := get_args(hint)[0])
+            and isinstance(record, type)
+        ):
             values[f.name] = tuple(sample(record, n) for _ in units)  # records of a step
         elif isinstance(hint, type) and issubclass(hint, Enum):
             values[f.name] = next(iter(hint))

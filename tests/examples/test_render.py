@@ -6,11 +6,12 @@ import pytest
 from bs4 import BeautifulSoup
 
 import links
-from engine import compare, load_scenario, parse_scenario, run_combat
+from engine import Mismatch, compare, load_scenario, parse_scenario, run_combat
 from engine.narration import Names, narrate
 from engine.trace import changes
 from tests.conftest import ROOT
 from tests.engine.builders import scenario_yaml, unit
+from tests.soup import find, one
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
@@ -45,7 +46,7 @@ def test_every_step_is_a_list_item_with_narration_rule_links_and_its_board(lang:
     assert len(items) == len(steps)
     names = Names(run.outcome.board)
     for index, (item, step) in enumerate(zip(items, steps, strict=True)):
-        assert narrate(step, lang, names) in item.select_one(".rb-narration").get_text()
+        assert narrate(step, lang, names) in one(item, ".rb-narration").get_text()
         assert [a["href"] for a in item.select(".rb-cite a")] == [rule_href(n) for n in step.rules]
         assert item["data-step-id"] == step.id
         changed_units = [c for c in changes(steps, index) if c in run.outcome.units]
@@ -56,17 +57,17 @@ def test_each_steps_board_is_the_board_after_that_step() -> None:
     run = run_of("whole-combat")
     soup = render(run, "en")
     conquer = next(i for i, s in enumerate(run.outcome.steps) if s.key == "conquer")
-    board = soup.select("li.rb-step")[conquer].select_one(".rb-board")
-    assert "controlled by Red" in board.select_one(".rb-battlefield .rb-zone-title").get_text()
-    assert "rb-changed" in board.select_one(".rb-battlefield")["class"]
-    assert board.select_one(".rb-scores .rb-changed").get_text() == "Red 3"
+    board = one(soup.select("li.rb-step")[conquer], ".rb-board")
+    assert "controlled by Red" in one(board, ".rb-battlefield .rb-zone-title").get_text()
+    assert "rb-changed" in one(board, ".rb-battlefield")["class"]
+    assert one(board, ".rb-scores .rb-changed").get_text() == "Red 3"
 
 
 def test_collapsed_by_default_open_as_the_page_stepper() -> None:
     run = run_of("whole-combat")
-    assert render(run, "en").select_one("details.rb-walk").get("open") is None
+    assert one(render(run, "en"), "details.rb-walk").get("open") is None
     page_stepper = render(run, "en", "combat-step")
-    assert page_stepper.select_one("details.rb-walk").has_attr("open")
+    assert one(page_stepper, "details.rb-walk").has_attr("open")
     ids = [li["id"] for li in page_stepper.select("li.rb-step")]
     assert ids[:2] == ["combat-step-1", "combat-step-2"]
 
@@ -77,14 +78,14 @@ def test_controls_are_labelled_in_the_page_language_and_hidden_without_javascrip
         ("en", ["First step", "Previous step", "Next step", "Last step"]),
         ("fr", ["Première étape", "Étape précédente", "Étape suivante", "Dernière étape"]),
     ):
-        controls = render(run, lang).select_one(".rb-controls")
+        controls = one(render(run, lang), ".rb-controls")
         assert controls.has_attr("hidden")
         assert [b.get_text() for b in controls.find_all("button")] == labels
-        assert controls.find("output")["aria-live"] == "polite"
+        assert find(controls, "output")["aria-live"] == "polite"
 
 
 def test_board_before_combat_shows_zones_might_control_and_score() -> None:
-    board = render(run_of("whole-combat"), "en").select_one(".rb-board")
+    board = one(render(run_of("whole-combat"), "en"), ".rb-board")
     text = " ".join(board.get_text(" ").split())
     assert "The Windswept Hillock · controlled by Blue" in text  # a label starts with a capital
     assert "Red's base" in text and "Blue's base" in text and "Trash" in text
@@ -94,17 +95,22 @@ def test_board_before_combat_shows_zones_might_control_and_score() -> None:
 
 def test_outcome_verdict_and_download_in_french_from_any_depth() -> None:
     soup = render(run_of("whole-combat"), "fr", path="guide/page.md")
-    outcome = soup.select_one(".rb-outcome").get_text(" ")
+    outcome = one(soup, ".rb-outcome").get_text(" ")
     assert "Rouge gagne le combat" in outcome and "Conquête\u00a0: Rouge marque 1 point" in outcome
-    verdict = soup.select_one(".rb-verdict")
+    verdict = one(soup, ".rb-verdict")
     assert "Vérifié par le moteur" in verdict.get_text()
-    assert verdict.find("a", attrs={"download": True})["href"] == "../../examples/whole-combat.yml"
+    download = find(verdict, "a", attrs={"download": True})
+    assert download["href"] == "../../examples/whole-combat.yml"
 
 
 def test_the_verdict_is_the_runs_own_comparison() -> None:
     run = run_of("whole-combat")
-    wrong = ExampleRun(run.scenario, run.outcome, (object(),) * 2, run.source)  # type: ignore[arg-type]
-    verdict = render(wrong, "en").select_one(".rb-verdict").get_text()
+    mismatches = (
+        Mismatch("whole-combat.yml", 1, "result.winner", "blue", "red"),
+        Mismatch("whole-combat.yml", 2, "result.loser", "red", "blue"),
+    )
+    wrong = ExampleRun(run.scenario, run.outcome, mismatches, run.source)
+    verdict = one(render(wrong, "en"), ".rb-verdict").get_text()
     assert "Verified" not in verdict and "disagrees with 2 documented values" in verdict
 
 
@@ -120,7 +126,7 @@ def test_names_and_titles_are_escaped() -> None:
     soup = BeautifulSoup(html, "html.parser")
     assert not soup.find("b") and not soup.find("img") and not soup.find("script")
     assert "</script><b>Evil</b>" in soup.get_text()
-    assert "<img src=x onerror=go()>" in soup.select_one(".admonition-title").get_text()
+    assert "<img src=x onerror=go()>" in one(soup, ".admonition-title").get_text()
 
 
 def test_the_verdict_names_the_orders_the_engine_checked() -> None:
@@ -128,7 +134,7 @@ def test_the_verdict_names_the_orders_the_engine_checked() -> None:
     verdict; one that expects something of other orders listed says how many."""
     run = run_of("death-abilities-order-recruit-survives")
     assert run.verified and run.scenario.expected and run.scenario.expected["every_trigger_order"]
-    verdicts = {lang: render(run, lang).select_one(".rb-verdict").get_text() for lang in LANGS}
+    verdicts = {lang: one(render(run, lang), ".rb-verdict").get_text() for lang in LANGS}
     assert "Verified by the engine, in every order the players may choose" in verdicts["en"]
     assert "quel que soit l’ordre choisi par les joueurs" in verdicts["fr"]
 
@@ -138,6 +144,6 @@ def test_the_verdict_names_the_orders_the_engine_checked() -> None:
     outcome = run_combat(listed)
     checked = ExampleRun(listed, outcome, tuple(compare(listed, outcome)), ROOT / "x.yml")
     assert checked.verified
-    verdicts = {lang: render(checked, lang).select_one(".rb-verdict").get_text() for lang in LANGS}
+    verdicts = {lang: one(render(checked, lang), ".rb-verdict").get_text() for lang in LANGS}
     assert "Verified by the engine, in this order and in 1 other" in verdicts["en"]
     assert "Vérifié par le moteur, dans cet ordre et dans 1 autre" in verdicts["fr"]

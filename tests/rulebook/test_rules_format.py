@@ -7,13 +7,29 @@ from pathlib import Path
 import pytest
 
 from diagnostics import ProblemsFound
-from rulebook import RuleNumber, load_rulebook
+from rulebook import Rule, Rulebook, RuleNumber, load_rulebook
 from rulebook.convert import convert_official_text
 from rulebook.textfile import parse_rules_text
 from tests.fixtures.synthetic_rules import synthetic_official_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITION = "core-rules-1.4"
+
+
+def rule(book: Rulebook, number: str) -> Rule:
+    """The rule ``number`` of ``book``; the test fails if the book lacks it."""
+    found = book.get(number)
+    if found is None:
+        pytest.fail(f"rule {number} is not in the rulebook")
+    return found
+
+
+def parent(book: Rulebook, number: str) -> Rule:
+    """The rule the rule ``number`` belongs to; the test fails if it has none in ``book``."""
+    found = book.parent_of(rule(book, number))
+    if found is None:
+        pytest.fail(f"rule {number} has no parent in the rulebook")
+    return found
 
 
 def test_rule_numbers_order_like_the_rules() -> None:
@@ -101,9 +117,9 @@ def test_real_rules_load_with_french_for_every_rule() -> None:
     assert len(book) >= 38
     assert book.meta("en", "edition") == 'Riftbound Core Rules v1.4 "Vendetta"'
     assert all(rule.paragraphs("fr") for rule in book)
-    assert book.get("142.4") is not None and not book.get("142.4").quoted  # a label, not wording
-    assert book.parent_of(book.get("466.1.a.1")).number.text == "466.1.a"
-    assert book.parent_of(book.get("466.3.a")).number.text == "466"  # 466.3 is not carried
+    assert not rule(book, "142.4").quoted  # a label, not wording
+    assert parent(book, "466.1.a.1").number.text == "466.1.a"
+    assert parent(book, "466.3.a").number.text == "466"  # 466.3 is not carried
 
 
 def test_every_rule_the_step_table_cites_exists_in_every_language() -> None:

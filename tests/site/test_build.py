@@ -9,6 +9,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from tests.conftest import seed
+from tests.soup import attr, element, find, one
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 
@@ -26,7 +27,7 @@ def footnotes(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
         text = text[: text.rindex(link.get_text())].strip() if link else text
         match = re.match(r"(?:Rule|Règle) (\d{3}(?:\.[0-9a-z]+)*)\.? (.*)", text)
         assert match, text
-        notes.append((match[1], match[2], link["href"] if link else ""))
+        notes.append((match[1], match[2], attr(link, "href") if link else ""))
     return notes
 
 
@@ -64,14 +65,14 @@ def test_french_resolution_page_cites_the_same_rules_in_french(built_site: Path)
     by_number = dict((n, t) for n, t, _ in french)
     assert by_number["466.3.a"].startswith("Un joueur a gagné un combat")
     assert "Traduction non officielle" in by_number["466.3.a"]
-    link = page(built_site, "fr/resolution-step.html").select_one(
-        "div.footnote li a[href*='rule-466-3-a']"
+    link = one(
+        page(built_site, "fr/resolution-step.html"), "div.footnote li a[href*='rule-466-3-a']"
     )
     assert link.get_text() == "Ouvrir dans l’index des règles"
 
 
 def anchors(site: Path, path: str) -> set[str]:
-    return {tag["id"] for tag in page(site, path).select("[id]")}
+    return {attr(tag, "id") for tag in page(site, path).select("[id]")}
 
 
 @pytest.mark.parametrize("lang_prefix", ["", "fr/"])
@@ -92,11 +93,11 @@ def test_every_footnote_link_lands_on_an_existing_rule_anchor(
 
 def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -> None:
     french = page(built_site, "fr/resolution-step.html")
-    assert french.find("h1").get_text(strip=True).rstrip("¶") == "L’étape de résolution"
-    assert french.find("html")["lang"] == "fr"
+    assert find(french, "h1").get_text(strip=True).rstrip("¶") == "L’étape de résolution"
+    assert find(french, "html")["lang"] == "fr"
     english = page(built_site, "resolution-step.html")
-    en_switch = {a["hreflang"]: a["href"] for a in english.select("a[hreflang]")}
-    fr_switch = {a["hreflang"]: a["href"] for a in french.select("a[hreflang]")}
+    en_switch = {attr(a, "hreflang"): attr(a, "href") for a in english.select("a[hreflang]")}
+    fr_switch = {attr(a, "hreflang"): attr(a, "href") for a in french.select("a[hreflang]")}
     assert en_switch["fr"].endswith("fr/resolution-step.html")
     assert fr_switch["en"].endswith("../resolution-step.html")
 
@@ -110,17 +111,20 @@ def test_rules_browser_lists_each_rule_with_the_same_anchor_in_both_languages(
     assert {"rule-466-3-a", "rule-466-1-a-1", "rule-455"} <= rule_anchors
     assert rule_anchors <= fr
     french = page(built_site, "fr/rules-browser/400.html")
-    heading = french.find(id="rule-466-3-a")
-    body = heading.find_next("p").get_text()
+    heading = find(french, id="rule-466-3-a")
+    body = element(heading.find_next("p"), "<p> after #rule-466-3-a").get_text()
     assert body.startswith("Un joueur a gagné un combat")
-    original = heading.find_next("p", attrs={"lang": "en"}).get_text()
+    original = element(
+        heading.find_next("p", attrs={"lang": "en"}), '<p lang="en"> after #rule-466-3-a'
+    ).get_text()
     assert "A Player has won a combat" in original  # the official English text alongside
 
 
 def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> None:
     soup = page(built_site, "rules-browser/400.html")
-    heading = soup.find(id="rule-466-7-c")
-    cited = heading.find_next(class_="rb-cited-by").parent
+    heading = find(soup, id="rule-466-7-c")
+    cited_by = element(heading.find_next(class_="rb-cited-by"), ".rb-cited-by after #rule-466-7-c")
+    cited = element(cited_by.parent, "around .rb-cited-by")
     hrefs = {a["href"] for a in cited.find_all("a")}
     assert hrefs == {
         "../glossary.html",
@@ -137,10 +141,8 @@ def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
 
 
 def test_footer_says_unofficial_in_both_languages(built_site: Path) -> None:
-    assert (
-        "not endorsed by" in page(built_site, "index.html").select_one(".md-copyright").get_text()
-    )
-    french = page(built_site, "fr/index.html").select_one(".md-copyright").get_text()
+    assert "not endorsed by" in one(page(built_site, "index.html"), ".md-copyright").get_text()
+    french = one(page(built_site, "fr/index.html"), ".md-copyright").get_text()
     assert "ni approuvé" in french and "le texte anglais fait foi" in french
 
 
@@ -163,7 +165,7 @@ def test_home_page_names_the_edition_and_dates_of_the_rules_it_carries(built_sit
 
     book = load_rulebook(ROOT / "rules", "core-rules-1.4", ("en", "fr"))
     for lang, path in (("en", "index.html"), ("fr", "fr/index.html")):
-        article = page(built_site, path).select_one("article.md-content__inner")
+        article = one(page(built_site, path), "article.md-content__inner")
         text = " ".join(article.get_text(" ").replace("\u00a0", " ").split())
         edition = " ".join(book.meta(lang, "edition").replace("\u00a0", " ").split())
         assert edition and edition in text, (path, edition)
@@ -177,7 +179,7 @@ def test_translation_status_lists_every_page_pair_in_both_languages(built_site: 
     pages = sorted(p.name for p in (ROOT / "docs").glob("*.md"))
     for prefix in ("", "fr/"):
         rows = page(built_site, f"{prefix}translation-status.html").select("table tbody tr")
-        linked = sorted(row.find("a")["href"].replace(".html", ".md") for row in rows)
+        linked = sorted(attr(find(row, "a"), "href").replace(".html", ".md") for row in rows)
         assert linked == pages
         assert all(row.find_all("td")[-1].get_text(strip=True) for row in rows)
 
@@ -188,7 +190,7 @@ def test_all_worked_examples_page_lists_each_example_with_its_verdict(built_site
     examples = {p.stem for p in (ROOT / "examples").glob("*.yml")}
     for prefix, verdict in (("", "Verified by the engine"), ("fr/", "Vérifié par le moteur")):
         rows = page(built_site, f"{prefix}worked-examples.html").select("table tbody tr")
-        anchors = {row.find("a")["href"].split("#example-")[1] for row in rows}
+        anchors = {attr(find(row, "a"), "href").split("#example-")[1] for row in rows}
         assert anchors == examples
         assert all(verdict in row.get_text() for row in rows)
 
@@ -201,11 +203,10 @@ def test_french_footnote_back_links_are_titled_in_french(built_site: Path) -> No
 
 def test_citations_side_by_side_are_separated(built_site: Path) -> None:
     soup = page(built_site, "triggers-between-combat-stages.html")
-    first = soup.find("sup", id=re.compile(r"^fnref:rule-465\.3$"))
-    separator = first.find_next_sibling()
-    assert separator.get_text() == "," and separator.find_next_sibling()["id"].startswith(
-        "fnref:rule-466.1.a"
-    )
+    first = find(soup, "sup", id=re.compile(r"^fnref:rule-465\.3$"))
+    separator = element(first.find_next_sibling(), "after the citation of 465.3")
+    following = element(separator.find_next_sibling(), "after the separator")
+    assert separator.get_text() == "," and attr(following, "id").startswith("fnref:rule-466.1.a")
 
 
 def test_rules_browser_links_each_rule_to_the_examples_where_it_acts(built_site: Path) -> None:
@@ -214,7 +215,7 @@ def test_rules_browser_links_each_rule_to_the_examples_where_it_acts(built_site:
         ("fr/", "Appliquée dans les exemples"),
     ):
         soup = page(built_site, f"{prefix}rules-browser/400.html")
-        recall = soup.find(id="rule-466-1-a-2")
+        recall = find(soup, id="rule-466-1-a-2")
         line = next(p for p in recall.find_next_siblings("p", limit=5) if label in p.get_text())
         assert {a["href"] for a in line.find_all("a")} == {
             "../resolution-step.html#example-cant-move-still-recalled",
@@ -226,10 +227,12 @@ def test_the_404_page_speaks_every_language_and_links_each_home_from_the_site_ro
     built_site: Path,
 ) -> None:
     soup = page(built_site, "404.html")
-    notices = {section["lang"]: section for section in soup.select("section[lang]")}
+    notices = {attr(section, "lang"): section for section in soup.select("section[lang]")}
     assert set(notices) == {"en", "fr"}
-    assert notices["en"].h1.get_text() == "Page not found"
-    assert notices["fr"].h1.get_text() == "Page introuvable"
-    assert notices["en"].a["href"] == "/index.html" and notices["fr"].a["href"] == "/fr/index.html"
-    assert soup.html["lang"] == "en" and "Riot Games" in soup.select_one(".md-copyright").get_text()
-    assert "Contenu non officiel" not in soup.select_one(".md-copyright").get_text()
+    assert find(notices["en"], "h1").get_text() == "Page not found"
+    assert find(notices["fr"], "h1").get_text() == "Page introuvable"
+    assert find(notices["en"], "a")["href"] == "/index.html"
+    assert find(notices["fr"], "a")["href"] == "/fr/index.html"
+    copyright_text = one(soup, ".md-copyright").get_text()
+    assert find(soup, "html")["lang"] == "en" and "Riot Games" in copyright_text
+    assert "Contenu non officiel" not in copyright_text

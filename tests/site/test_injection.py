@@ -184,7 +184,7 @@ def test_no_element_attribute_or_script_comes_from_data(sites: tuple[Path, Path]
 
 def scripts(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
     return [
-        (str(s.get("src", "")), str(s.get("type", "")), " ".join(s.get("class", [])))
+        (str(s.get("src", "")), str(s.get("type", "")), " ".join(s.get_attribute_list("class")))
         for s in soup.find_all("script")
     ]
 
@@ -232,7 +232,8 @@ def test_a_rule_text_reads_literally_in_the_rules_browser(
     index = soup_of(sites[0] / f"{prefix}rules-browser/index.html")
     item = index.find("a", href=re.compile(r"#rule-188$"))
     assert isinstance(item, Tag), "rule 188 has no link in the index: data broke the markup"
-    line = squash(item.parent.get_text())  # type: ignore[union-attr]
+    assert item.parent is not None, "rule 188's link has no parent element"
+    line = squash(item.parent.get_text())
     assert line.startswith(f"188 {LITERAL}"), line
 
 

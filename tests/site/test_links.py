@@ -8,13 +8,15 @@ from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
 
+from tests.soup import attr, optional_attr
+
 EXTERNAL = ("http:", "https:", "mailto:", "data:", "javascript:")
 
 
 @cache
 def ids_in(file: Path) -> frozenset[str]:
     soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
-    return frozenset(tag["id"] for tag in soup.select("[id]"))
+    return frozenset(attr(tag, "id") for tag in soup.select("[id]"))
 
 
 def test_no_broken_internal_link_or_anchor(built_site: Path) -> None:
@@ -25,7 +27,7 @@ def test_no_broken_internal_link_or_anchor(built_site: Path) -> None:
     for page in pages:
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         for tag in soup.select("a[href], link[href], script[src], img[src]"):
-            url = tag.get("href") or tag.get("src")
+            url = optional_attr(tag, "href") or optional_attr(tag, "src")
             if not url or url.startswith(EXTERNAL):
                 continue
             parts = urlsplit(url)
@@ -54,7 +56,7 @@ def test_site_links_nothing_outside_itself(built_site: Path) -> None:
     for page in built_site.rglob("*.html"):
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         for tag in soup.select("link[href], script[src], img[src], iframe[src], source[src]"):
-            url = tag.get("href") or tag.get("src") or ""
+            url = optional_attr(tag, "href") or optional_attr(tag, "src") or ""
             if tag.name == "link" and tag.get("rel") in (["canonical"], ["alternate"]):
                 continue
             if urlsplit(url).scheme in ("http", "https") or url.startswith("//"):

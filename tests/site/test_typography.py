@@ -6,7 +6,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4 import BeautifulSoup, Tag
+from bs4.element import NavigableString
+
+from tests.soup import optional_attr
 
 # Text a reader does not read as French prose: code, scripts, quoted English.
 VERBATIM = {"code", "pre", "kbd", "samp", "script", "style", "template", "svg"}
@@ -20,7 +23,8 @@ def prose(node: Tag, lang: str) -> Iterator[str]:
         if isinstance(child, Tag):
             if child.name in VERBATIM:
                 continue
-            yield from prose(child, child.get("lang", lang))  # type: ignore[arg-type]
+            own = optional_attr(child, "lang")
+            yield from prose(child, lang if own is None else own)
         elif isinstance(child, NavigableString) and lang == "fr" and type(child) is NavigableString:
             yield str(child)
 
