@@ -193,6 +193,12 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
         except yaml.constructor.ConstructorError as error:
             problems.append(Problem(path, node.start_mark.line + 1, f"YAML: {error.problem}"))
             return None
+        except (ValueError, OverflowError):  # past Python's 4,300 digits, or a float's range
+            digits = len(str(node.value))
+            problems.append(
+                Problem(path, node.start_mark.line + 1, f"number too long ({digits} characters)")
+            )
+            return None
 
     data = convert(root, ()) if root is not None else None
     if problems:
@@ -308,7 +314,9 @@ def error_problems(
             path, line, f"{dotted(at)}: too long (over {error.validator_value} characters)"
         )
     elif rule == "type":
-        yield Problem(path, line, f"{dotted(at)}: must be a {error.validator_value}")
+        kind = str(error.validator_value)
+        article = "an" if kind[:1] in "aeiou" else "a"
+        yield Problem(path, line, f"{dotted(at)}: must be {article} {kind}")
     elif rule in ("oneOf", "anyOf"):
         kinds = " or ".join(
             str(choice.get("type", choice.get("const")))

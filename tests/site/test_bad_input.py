@@ -328,6 +328,12 @@ CASES = [
         scenario_line("might: 5\n", "might: 5.0\n"),
         "numbers in scenarios are integers",
     ),
+    Case(
+        "scenario-might-5000-digits",
+        scenario_line("might: 5\n", f"might: {'9' * 5000}\n"),
+        f"an integer past Python's 4,300 digits ({TRACEBACK})",
+        r"number too long",
+    ),
     Case("scenario-expected-empty", expected_empty, "an example expects at least its result"),
     Case(
         "scenario-id-with-markup",
