@@ -136,6 +136,14 @@ def _other_orders(
                 problem.message,
             )
         return
+    if len(runs) == 1 and expected.get("every_trigger_order"):  # the file says so: untrue
+        yield Mismatch(
+            s.path,
+            s.line_of("expected", "every_trigger_order"),
+            "every_trigger_order",
+            "abilities that wait together, in more than one order",
+            "one order only: no player has several abilities waiting at once",
+        )
     own = {k: v for k, v in expected.items() if k not in ORDER_FIELDS}
     for run in runs:
         key = order_key(run)

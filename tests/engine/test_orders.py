@@ -325,6 +325,22 @@ def test_listing_the_shown_order_or_one_twice_is_a_mismatch_not_a_crash() -> Non
     assert len(found) == 1 and "the order of other_trigger_orders.0" in found[0]
 
 
+def test_expecting_every_order_where_there_is_one_is_a_mismatch_at_its_line() -> None:
+    """A scenario that claims to be checked under every order, where no player ever has
+    several abilities waiting at once, would show a verdict that says more than was checked."""
+    units = [unit("raider", "red", 5, "base"), unit("warden", "blue", 2)]
+    expected = {"result": {"winner": "red", "loser": "blue"}, "every_trigger_order": True}
+    scenario = build(units, ["raider"], expected=expected)
+    found = compare(scenario, run_combat(scenario))
+    assert [(m.field, m.line) for m in found] == [
+        ("every_trigger_order", scenario.line_of("expected", "every_trigger_order"))
+    ]
+    assert "one order only" in found[0].engine
+    assert compare(scenario, run_combat(scenario), every_order=True) == found
+    plain = build(units, ["raider"], expected={"result": expected["result"]})
+    assert compare(plain, run_combat(plain), every_order=True) == []  # --every-order: no claim
+
+
 def test_an_every_order_check_past_the_bound_is_a_mismatch_not_a_crash() -> None:
     units = [unit("raider", "red", 20, "base")] + [
         dying(f"d{i}", "blue", 1, token(f"t{i}", at="base")) for i in range(MAX_SIMULTANEOUS + 1)
