@@ -289,15 +289,14 @@ def example_problems(
         places = embedded.get(example_id, [])
         if not places:
             yield Problem(scenario.path, 1, f"[{example_id}] not embedded in any page")
-        for mismatch in run.mismatches:
-            wheres = [f"{page.display}:{ref.line}" for page, ref in places] or [scenario.path]
-            for where in wheres:
-                yield Problem(
-                    where,
-                    0,
-                    f"[{example_id}] {mismatch.field}: documented={mismatch.expected} "
-                    f"engine={mismatch.engine} ({mismatch.path}:{mismatch.line})",
-                )
+        shown = ", ".join(f"{page.display}:{ref.line}" for page, ref in places)
+        for mismatch in run.mismatches:  # once, where the outcome is documented
+            yield Problem(
+                mismatch.path,
+                mismatch.line,
+                f"[{example_id}] {mismatch.field}: documented={mismatch.expected} "
+                f"engine={mismatch.engine}" + (f" (shown on {shown})" if shown else ""),
+            )
 
 
 def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator[Problem]:

@@ -92,9 +92,10 @@ def test_example_mismatch_names_page_example_and_field(project: Path) -> None:
     )
     lines = failed_build(project)
     report = line_with(lines, "[conquer-scores] scores.red")
-    assert "docs/resolution-step.md:" in report and "documented=5 engine=4" in report
-    assert f"examples/conquer-scores.yml:{line}" in report
-    line_with(lines, "docs_fr/resolution-step.md:")
+    assert report.startswith(f"examples/conquer-scores.yml:{line}: ")  # where it is documented
+    assert "documented=5 engine=4" in report
+    assert "docs/resolution-step.md:" in report and "docs_fr/resolution-step.md:" in report
+    assert len([row for row in lines if "[conquer-scores]" in row]) == 1  # one fault, once
 
 
 def test_invalid_scenario_and_unknown_example(project: Path) -> None:
