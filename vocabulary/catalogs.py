@@ -134,13 +134,34 @@ def catalog(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+# Each ``.po`` catalog as it was when compiled: ``forget_changed_catalogs`` compares.
+_COMPILED_FROM: dict[str, bytes] = {}
+
+
 def compile_catalog(lang: str) -> bytes:
     """The ``.po`` catalog compiled to ``.mo`` bytes by Babel (fuzzy entries left out)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with catalog_path(lang).open("rb") as source:
-        parsed = read_po(source, locale=lang, domain=DOMAIN)
+    source = catalog_path(lang).read_bytes()
+    _COMPILED_FROM[lang] = source
+    parsed = read_po(io.BytesIO(source), locale=lang, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, parsed)
     return buffer.getvalue()
+
+
+def forget_changed_catalogs() -> None:
+    """Compile again, at next use, every catalog whose ``.po`` changed since it was compiled
+    (``mkdocs serve`` rebuilds in one process: a translator's edit shows at the next one)."""
+
+    def changed(lang: str, was: bytes) -> bool:
+        try:
+            return catalog_path(lang).read_bytes() != was
+        except OSError:  # gone or unreadable: the build's catalog check says so
+            return True
+
+    if any(changed(lang, was) for lang, was in _COMPILED_FROM.items()):
+        _COMPILED_FROM.clear()
+        catalog.cache_clear()
+        _template.cache_clear()

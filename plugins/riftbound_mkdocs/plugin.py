@@ -37,6 +37,7 @@ from docset.build import RenderedPage, SiteBuild, load_site, without_citations
 from docset.typography_extension import TypographyExtension
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
+from vocabulary import forget_changed_catalogs
 
 log = logging.getLogger("mkdocs.plugins.riftbound")
 
@@ -64,6 +65,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if i18n.building_other_language(config) and self.site is not None:
             return config  # examples are run once per build, not once per language
         root = Path(config.config_file_path).parent
+        forget_changed_catalogs()  # mkdocs serve: a catalog edited since the last build
         self.languages = i18n.site_languages(config)
         try:
             self.site = load_site(

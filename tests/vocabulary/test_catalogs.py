@@ -5,13 +5,14 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from tests.conftest import ROOT
-from vocabulary import Message, languages
+from vocabulary import Message, languages, message
 from vocabulary.checks import catalog_problems, entry_problems
 
 TEMPLATE = ROOT / "vocabulary" / "locales" / "riftbound.pot"
@@ -140,3 +141,37 @@ def test_a_fuzzy_translation_does_not_ship() -> None:
     assert [p.message for p in entry_problems(catalog, DAMAGE, "fr.po")] == [
         '"test:damage": fuzzy: review the translation'
     ]
+
+
+def test_an_edited_catalog_is_read_again_by_the_next_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``mkdocs serve`` rebuilds in one process: a translator's edit must show at the next
+    build, not only after a restart."""
+    from vocabulary import catalogs
+
+    copy = tmp_path / "riftbound.po"
+    copy.write_bytes(catalogs.catalog_path("fr").read_bytes())
+    real = catalogs.catalog_path
+
+    def path(lang: str, suffix: str = ".po") -> Any:
+        return copy if lang == "fr" and suffix == ".po" else real(lang, suffix)
+
+    trash = message("board:trash", "Trash")
+    monkeypatch.setattr(catalogs, "catalog_path", path)
+    catalogs.forget_changed_catalogs()
+    catalogs.catalog.cache_clear()
+    catalogs._template.cache_clear()
+    try:
+        assert trash("fr") == "Défausse"
+        catalogs.forget_changed_catalogs()  # nothing changed: nothing forgotten
+        assert catalogs.catalog.cache_info().currsize == 1
+        text = copy.read_text(encoding="utf-8")
+        copy.write_text(text.replace('msgstr "Défausse"', 'msgstr "Pile de défausse"'), "utf-8")
+        catalogs.forget_changed_catalogs()
+        assert trash("fr") == "Pile de défausse"
+    finally:  # the real catalog again, for the tests after this one
+        monkeypatch.undo()
+        catalogs.catalog.cache_clear()
+        catalogs._template.cache_clear()
+        catalogs._COMPILED_FROM.clear()
