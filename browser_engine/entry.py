@@ -45,7 +45,8 @@ from vocabulary import languages, typeset
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
-# Every scenario needs ``expected``; a board being played documents nothing yet.
+# What a board being played is written with (it documents nothing yet: nothing is compared);
+# the file a reader downloads expects the outcome the engine gave instead.
 NOTHING_EXPECTED: dict[str, Any] = {"result": "none"}
 MAX_REQUEST_BYTES = MAX_FORM_BYTES * 2
 
@@ -63,6 +64,8 @@ def handle(request_text: str) -> str:
             request = json.loads(request_text)
         except json.JSONDecodeError as error:
             raise RequestError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise RequestError("not JSON this engine reads: nested too deeply") from None
         if not isinstance(request, dict):
             raise RequestError("a request is a JSON object")
         action = ACTIONS.get(str(request.get("action")))
@@ -71,6 +74,9 @@ def handle(request_text: str) -> str:
         answer = action(request)
     except (RequestError, FormError) as error:
         answer = {"ok": False, "error": str(error)}
+    except Exception as error:  # a bug of ours: one line for the reader, never a traceback
+        said = (str(error).strip().splitlines() or [""])[-1][:300]
+        answer = {"ok": False, "error": f"internal error: {type(error).__name__}: {said}"}
     return json.dumps(answer, ensure_ascii=False)
 
 
@@ -118,7 +124,10 @@ def scenario_file(request: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(loaded, ProblemsFound):
         return {"ok": False, "problems": list(problems_of(loaded, written))}
     final = scenario_text(form, expected_of(loaded[1]))
-    parse_scenario(final.text, file_name(form))  # the file as written loads: raise if not
+    try:
+        parse_scenario(final.text, file_name(form))  # the file as written loads
+    except ProblemsFound as found:
+        return {"ok": False, "problems": list(problems_of(found, final))}
     return {"ok": True, "yaml": final.text, "name": file_name(form)}
 
 

@@ -75,7 +75,8 @@ def check_form(value: object) -> dict[str, Any]:
 class Written:
     """A scenario file written from a form, and where each of its lines comes from."""
 
-    text: str = HEADER
+    # The file's lines so far (each ends with its newline): joined once, when read.
+    rows: list[str] = field(default_factory=lambda: [HEADER])
     # Line number → the form field (dotted, e.g. "units.0.might") the line starts.
     fields: dict[int, str] = field(default_factory=dict)
     # Dotted path in the file (as the loader's messages name it) → dotted path in the form.
@@ -85,15 +86,20 @@ class Written:
     nodes: dict[NodePath, int] = field(default_factory=dict)
 
     @property
+    def text(self) -> str:
+        return "".join(self.rows)
+
+    @property
     def line(self) -> int:
-        return self.text.count("\n") + 1
+        """The number of the next line written."""
+        return len(self.rows) + HEADER.count("\n")
 
     def add(self, indent: int, text: str, at: NodePath, form_at: NodePath) -> None:
         """One line, which starts the node at ``at`` (``form_at`` in the form)."""
         self.paths[dotted(at)] = dotted(form_at)
         self.fields[self.line] = dotted(form_at)
         self.nodes[at] = self.line
-        self.text += " " * indent + text + "\n"
+        self.rows.append(" " * indent + text + "\n")
 
     def field_of(self, problem: Problem) -> str | None:
         """The form field a loader problem concerns: the path its message names, narrowed
@@ -240,7 +246,20 @@ def form_of(text: str, name: str) -> dict[str, Any]:
             [Problem(name, 0, f"too large: {size} bytes (at most {MAX_SCENARIO_BYTES})")]
         )
     # Every problem, as the command line reports them.
-    return form_of_scenario(parse_scenario(text, name))
+    form = form_of_scenario(parse_scenario(text, name))
+    expanded = len(json.dumps(form, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    if expanded > MAX_FORM_BYTES:  # a small file that YAML aliases repeat past what a run takes
+        raise ProblemsFound(
+            [
+                Problem(
+                    name,
+                    0,
+                    f"too large once its YAML aliases are expanded: {expanded} bytes "
+                    f"(at most {MAX_FORM_BYTES})",
+                )
+            ]
+        )
+    return form
 
 
 def form_of_scenario(scenario: Scenario) -> dict[str, Any]:

@@ -57,7 +57,9 @@
         try {
           answer = String(handle(message.request));
         } catch (error) {
-          answer = JSON.stringify({ ok: false, error: String((error && error.message) || error) });
+          // A Python error's message is its whole traceback: the reader gets its last line.
+          var lines = String((error && error.message) || error).trim().split("\n");
+          answer = JSON.stringify({ ok: false, error: lines[lines.length - 1] });
         }
         self.postMessage({ type: "answer", id: message.id, answer: answer });
         return;

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 
+from browser_engine import entry
 from browser_engine.entry import difference, facts, handle
 from browser_engine.form import OFF, form_of, variation_of
 from engine import load_scenario, run_combat
@@ -155,6 +156,7 @@ def test_hostile_names_come_back_escaped() -> None:
         ('{"action": "run", "lang": "de", "form": {}}', "lang is one of en, fr"),
         ('{"action": "run", "lang": "en", "form": 3}', "a form is a JSON object"),
         ('{"action": "open", "text": 3, "name": "x"}', "open needs the file's text and name"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ],
 )
 def test_a_wrong_request_gets_one_line_never_a_traceback(request_text: str, error: str) -> None:
@@ -166,3 +168,50 @@ def test_a_wrong_request_gets_one_line_never_a_traceback(request_text: str, erro
 def test_a_huge_request_is_refused_before_it_is_read() -> None:
     answer = json.loads(handle('{"action": "run", "x": "' + "a" * 600_000 + '"}'))
     assert answer["ok"] is False and "larger than" in answer["error"]
+
+
+def test_a_number_past_pythons_digit_limit_is_a_problem_at_its_line() -> None:
+    """Python refuses to read an integer of more than 4,300 digits: the file's problem."""
+    text = (ROOT / "examples" / "kill-before-heal.yml").read_text(encoding="utf-8")
+    line = text.splitlines().index("    might: 5") + 1
+    huge = text.replace("    might: 5\n", f"    might: {'9' * 5000}\n", 1)
+    answer = json.loads(handle(json.dumps({"action": "open", "text": huge, "name": "x.yml"})))
+    assert answer["ok"] is False
+    (problem,) = answer["problems"]
+    assert problem["line"] == line and "number too long" in problem["message"]
+
+
+def test_a_bug_of_ours_is_one_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(request: object) -> object:
+        raise KeyError("a bug\nTraceback (most recent call last):\n  the last line")
+
+    monkeypatch.setitem(entry.ACTIONS, "open", broken)
+    answer = json.loads(handle('{"action": "open", "text": "", "name": "x"}'))
+    assert answer == {"ok": False, "error": answer["error"]}
+    assert answer["error"].startswith("internal error: KeyError:") and "\n" not in answer["error"]
+
+
+def test_a_small_file_that_aliases_expand_past_a_run_is_refused_when_opened() -> None:
+    """Within the file-size limit, YAML aliases can repeat a long name on 900 units: the form
+    would be too large to run, so opening says so (not every Run after)."""
+    name = "x" * 500
+    units = [f"  - {{id: u{i}, name: *long, owner: red, might: 1, at: base}}" for i in range(900)]
+    text = "\n".join(
+        [
+            "id: aliased",
+            "title: {en: T, fr: T}",
+            "caption: {en: C, fr: C}",
+            f"players: [{{id: red, name: &long {{en: {name}, fr: {name}}}}}, "
+            "{id: blue, name: {en: B, fr: B}}]",
+            "battlefield: {name: {en: the hill, fr: la butte}, controller: blue}",
+            "units:",
+            "  - {id: warden, name: {en: W, fr: W}, owner: blue, might: 1, at: battlefield}",
+            *units,
+            "combat: {attacker: red, move: [u0]}",
+        ]
+    )
+    assert len(text.encode()) < 64 * 1024
+    answer = ask(action="open", text=text, name="aliased.yml")
+    assert answer["ok"] is False
+    (problem,) = answer["problems"]
+    assert "once its YAML aliases are expanded" in problem["message"]
