@@ -10,8 +10,8 @@ answers Pyodide's own requests for those files from memory. The same files
 serve ``file://`` and any web host.
 
 Every file name carries a hash of its content (a host may cache them for
-ever), except ``start.js``: the few hundred bytes every page loads, which
-add the editor's controls and name the rest.
+ever), except ``start.js``: the few kilobytes every page loads, which add the
+editor's controls and name the rest.
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ MAX_SHARE_CHARACTERS = 8000
 MAX_SECONDS = 20
 # Bump to rebuild every cached payload (a change in how they are written).
 FORMAT = b"riftbound-engine-payload-2"
+PRECOMPILE = "browser_engine/node/precompile.mjs"
+# Far more than the build needs (about 10 s): a bound on a hang, not a timing.
+PRECOMPILE_SECONDS = 900
 # The line of a Node.js report that names the error ("RangeError: …"), not its minified source.
 ERROR_LINE = re.compile(r"^\s*(?:[A-Za-z]*Error|SystemExit|PythonError)\b")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -302,29 +305,22 @@ def precompiled(
         (work / "stdlib.zip").write_bytes(stdlib)
         (work / "code.zip").write_bytes(code)
         (work / "requests.json").write_text(json.dumps(requests), encoding="utf-8")
-        done = subprocess.run(
-            [node, str(work / "precompile.mjs"), str(pyodide.resolve()), str(work / "stdlib.zip")]
-            + [
-                str(work / n)
-                for n in ("code.zip", "requests.json", "out-stdlib.zip", "out-code.zip")
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        command = [node, str(work / "precompile.mjs"), str(pyodide.resolve())]
+        command += [str(work / n) for n in ("stdlib.zip", "code.zip", "requests.json")]
+        command.append(str(work / "out-stdlib.zip"))
+        try:
+            done = subprocess.run(
+                command, capture_output=True, text=True, check=False, timeout=PRECOMPILE_SECONDS
+            )
+        except subprocess.TimeoutExpired:
+            raise ProblemsFound(
+                [Problem(PRECOMPILE, 0, f"Pyodide under Node.js ran past {PRECOMPILE_SECONDS} s")]
+            ) from None
         if done.returncode != 0:
             said = done.stderr.strip().splitlines()
             errors = [line for line in said if ERROR_LINE.match(line)]
             last = (errors or said or ["no message"])[-1][:300]
-            raise ProblemsFound(
-                [
-                    Problem(
-                        "browser_engine/node/precompile.mjs",
-                        0,
-                        f"Pyodide under Node.js failed: {last}",
-                    )
-                ]
-            )
+            raise ProblemsFound([Problem(PRECOMPILE, 0, f"Pyodide under Node.js failed: {last}")])
         compiled = (work / "out-stdlib.zip").read_bytes()
     if cached is not None:
         store(cached, compiled)

@@ -31,11 +31,21 @@ from pathlib import Path
 
 sys.path.insert(0, "/tmp/code")
 from browser_engine.entry import handle
+from browser_engine.words import word
 
 for request in json.loads(Path("/tmp/requests.json").read_text()):
     answer = json.loads(handle(request))
     if "error" in answer:
         raise SystemExit(f"the engine refused a build request: {answer['error']}")
+    asked = json.loads(request)
+    if asked["action"] == "run":  # a worked example: it plays here as in the build
+        same = word("diff.same", asked["lang"])
+        if not answer["ok"] or answer.get("difference") != same:
+            said = answer.get("problems") or answer.get("difference")
+            raise SystemExit(
+                f"the example {asked['form']['id'].removesuffix('-variation')} "
+                f"({asked['lang']}) plays differently under Pyodide: {said}"
+            )
 
 stdlib = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
 loaded = {

@@ -21,7 +21,7 @@ import pytest
 from browser_engine import pack
 from browser_engine.closure import Target, closure
 from browser_engine.entry import handle
-from browser_engine.words import WORDS, for_language
+from browser_engine.words import WORDS, for_language, word
 from diagnostics import ProblemsFound
 from docset.build import SiteBuild, load_site
 from tests.conftest import ROOT
@@ -185,7 +185,12 @@ def test_the_code_archive_alone_runs_every_example_as_in_the_build(
         check=False,
     )
     assert alone.returncode == 0, alone.stderr
-    assert json.loads(alone.stdout) == [handle(r) for r in requests]
+    answers = json.loads(alone.stdout)
+    assert answers == [handle(r) for r in requests]
+    for request, answer in zip(requests[: len(examples) * len(LANGUAGES)], answers, strict=False):
+        lang = json.loads(request)["lang"]  # each example plays as documented, in each language
+        played = json.loads(answer)
+        assert played["ok"] and played["difference"] == word("diff.same", lang), played
 
 
 def test_a_gettext_catalog_ships_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
