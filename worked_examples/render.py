@@ -289,7 +289,7 @@ class ExampleRenderer:
         walk = self.steps(prefix or None) if steps is None else steps
         before = self.board(run.outcome.steps[0].board) if board is None else board
         return (
-            f'<div class="admonition example rb-example" id="{links.example_anchor(run.id)}" '
+            f'<div class="admonition example rb-example" id="{markup.attribute(links.example_anchor(run.id))}" '
             f'data-example="{markup.attribute(run.id)}">'
             f'<p class="admonition-title">{markup.text(EXAMPLE(lang))} {title}</p>'
             f"<p>{caption}</p>"

@@ -444,6 +444,15 @@
       else setAt(self.form, path, parsed);
     };
     node.addEventListener(type === "checkbox" || type === "select" ? "change" : "input", update);
+    // Once an edit is done (not at each keystroke): from the value before it to the value now.
+    if (extra.commit) {
+      var started = value;
+      node.addEventListener("change", function () {
+        var now = getAt(self.form, path);
+        extra.commit(started, now);
+        started = now;
+      });
+    }
     // After a change, the form is drawn again once focus has moved on (Tab), so it stays there.
     if (extra.rerender) node.addEventListener("change", function () { setTimeout(function () { self.renderForm(); }, 0); });
     return node;
@@ -526,16 +535,17 @@
     return name;
   }
 
-  // An id field: what refers to the id follows it as it is typed.
+  // An id field: once edited, what referred to the old id refers to the new one; unless
+  // another player or unit has that id already (the engine then says the id is taken), or
+  // their references would merge.
   Editor.prototype.idField = function (path, kind, value, key, label) {
     var self = this;
     var at = path.concat([key || "id"]);
     return this.field(at, label || t("form.id"), "text", value, {
       rerender: true,
-      apply: function (next) {
-        var before = getAt(self.form, at);
-        setAt(self.form, at, next);
-        self.rename(kind, before, next);
+      commit: function (before, now) {
+        var ids = (kind === "players" ? self.players() : self.unitChoices()).map(function (c) { return c[0]; });
+        if (ids.filter(function (id) { return id === now; }).length === 1) self.rename(kind, before, now);
       },
     });
   };
@@ -1114,7 +1124,7 @@
         return;
       }
       if (!editor) {
-        var known = DATA.examples[id];
+        var known = Object.prototype.hasOwnProperty.call(DATA.examples, id) ? DATA.examples[id] : null;
         if (!known) throw new Error("no example " + id);
         var place = h("div", { className: "rb-variation" });
         example.appendChild(place);
@@ -1129,7 +1139,8 @@
     openPage: function (root) {
       var hash = location.hash.slice(1);
       var example = /^example=([a-z0-9-]+)$/.exec(hash);
-      var known = example && DATA.examples[decodeURIComponent(example[1])];
+      var name = example && decodeURIComponent(example[1]);  // an example's id, never "constructor"
+      var known = name && Object.prototype.hasOwnProperty.call(DATA.examples, name) ? DATA.examples[name] : null;
       var editor = new Editor(root, { mode: "page", form: known ? known.form : DATA.blank, documented: known ? known.documented : null });
       var shared = /^scenario=(.*)$/.exec(hash);
       if (shared) {

@@ -185,6 +185,28 @@ def test_keyboard_only_in_french(page: Page, traffic: Traffic, file_root: str) -
     quiet(traffic)
 
 
+def test_renaming_a_unit_moves_its_references_once_typed_and_no_one_elses(
+    page: Page, traffic: Traffic, root: str
+) -> None:
+    """Typing red-unit's new id "blue-unit2" passes through "blue-unit", the other unit's id:
+    the references to blue-unit must stay with blue-unit."""
+    editor = ready_page(page, root + "ask-the-engine.html")
+    editor.get_by_role("button", name="Add an ability").first.click()
+    field(editor, "units.0.abilities.0.when").select_option("dies")
+    field(editor, "units.0.abilities.0.effect").select_option("deal_damage")
+    field(editor, "units.0.abilities.0.deal_damage.to").select_option("blue-unit")
+    target = field(editor, "units.0.abilities.0.deal_damage.to")
+    expect(target).to_have_value("blue-unit")
+    identifier = field(editor, "units.0.id")
+    identifier.select_text()
+    identifier.press_sequentially("blue-unit2")
+    identifier.press("Tab")
+    expect(field(editor, "units.0.abilities.0.deal_damage.to")).to_have_value("blue-unit")
+    result = run(editor)  # red-unit's move followed it: the board plays
+    expect(result.locator(".rb-step-list")).to_contain_text("Red moves Red unit")
+    quiet(traffic)
+
+
 def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_plays(
     page: Page, traffic: Traffic, root: str, tmp_path: Path
 ) -> None:
