@@ -223,7 +223,9 @@ def scalar(value: Any) -> str:
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise FormError("numbers in a form are finite")
-        return repr(value)
+        written = repr(value)  # YAML 1.1 reads "1e+20" as text: its floats have a point
+        mantissa, e, exponent = written.partition("e")
+        return written if "." in mantissa or not e else f"{mantissa}.0e{exponent}"
     if isinstance(value, dict):
         return "{}"
     if isinstance(value, list):

@@ -36,9 +36,8 @@ WORDS: dict[str, Message] = {
     "open.too-large": message(
         "editor:open.too-large", "This scenario is too large ({size} KB; at most {limit} KB)."
     ),
-    "open.unreadable": message(
-        "editor:open.unreadable", "This file cannot be read as text: {reason}"
-    ),
+    "open.not-text": message("editor:open.not-text", "This file is not UTF-8 text."),
+    "open.unreadable": message("editor:open.unreadable", "The browser could not read this file."),
     "share.label": message("editor:share.label", "Link to this board"),
     "share.done": message(
         "editor:share.done", "The link below holds the whole board; nothing is sent anywhere."

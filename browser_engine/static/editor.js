@@ -1069,10 +1069,12 @@
         try {
           text = new TextDecoder("utf-8", { fatal: true }).decode(buffer);
         } catch (error) {
-          self.openFailed([t("open.unreadable", { reason: error.message })]);
+          self.openFailed([t("open.not-text")]);
           return;
         }
         self.openText(text, chosen.name);
+      }, function () {  // the file vanished, or the browser may not read it
+        self.openFailed([t("open.unreadable")]);
       });
     });
     var button = h("button", { type: "button", text: t("open.load"), onclick: function () {

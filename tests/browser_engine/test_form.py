@@ -18,6 +18,7 @@ from browser_engine.form import (
     blank_form,
     check_form,
     form_of,
+    scalar,
     scenario_text,
     variation_of,
 )
@@ -175,6 +176,12 @@ def test_any_name_reads_back_exactly(name: str) -> None:
     scenario = parse_scenario(written.text, "board.yml")
     assert scenario.units[0].name == {"en": name, "fr": name}
     assert scenario.title == {"en": name, "fr": name}
+
+
+@pytest.mark.parametrize("number", [0, -3, 10**30, 4.0, 0.5, 1e20, 1e-05, -2.5e-300])
+def test_any_number_reads_back_as_the_same_number(number: float) -> None:
+    again = yaml.safe_load(f"value: {scalar(number)}")["value"]
+    assert again == number and type(again) is type(number)
 
 
 def test_the_blank_board_plays() -> None:
