@@ -125,6 +125,11 @@ def python_parser_problem(text: str, path: str) -> Problem:
         yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
         return syntax_problem(error, path)
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        line = text.count("\n", 0, error.position) + 1
+        named = "a NUL character" if code == 0 else f"the character U+{code:04X}"
+        return Problem(path, line, f"contains {named}, which YAML does not allow")
     except yaml.YAMLError as error:
         return Problem(path, 1, f"YAML syntax error: {error}")
     except RecursionError:

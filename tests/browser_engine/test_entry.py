@@ -181,6 +181,20 @@ def test_a_number_past_pythons_digit_limit_is_a_problem_at_its_line() -> None:
     assert problem["line"] == line and "number too long" in problem["message"]
 
 
+@pytest.mark.parametrize(
+    ("char", "named"), [("\0", "a NUL character"), ("\x07", "the character U+0007")]
+)
+def test_a_character_yaml_refuses_is_one_line_at_its_own_line(char: str, named: str) -> None:
+    """A pasted text never went through a file's reading: the parser's refusal, placed."""
+    text = (ROOT / "examples" / "kill-before-heal.yml").read_text(encoding="utf-8")
+    line = text.splitlines().index("    might: 5") + 1
+    bad = text.replace("    might: 5\n", f"    might: 5{char}\n", 1)
+    answer = json.loads(handle(json.dumps({"action": "open", "text": bad, "name": "x.yml"})))
+    (problem,) = answer["problems"]
+    assert problem["line"] == line and "\n" not in problem["message"]
+    assert f"x.yml:{line}: contains {named}" in problem["message"]
+
+
 def test_a_bug_of_ours_is_one_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(request: object) -> object:
         raise KeyError("a bug\nTraceback (most recent call last):\n  the last line")
