@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 
 from tests.browser.conftest import Traffic
 from tests.conftest import ROOT
@@ -297,7 +297,9 @@ def test_open_a_pasted_scenario_broken_or_hostile(
     panel.get_by_role("button", name="Ouvrir le scénario collé").click()
     expect(panel.locator(".rb-problems")).to_contain_text("pasted.yml:")
     expect(panel.locator(".rb-problems")).to_contain_text("must not be negative (got -5)")
-    latin = {"name": "latin.yml", "mimeType": "text/yaml", "buffer": "id: côté\n".encode("latin-1")}
+    latin = FilePayload(
+        name="latin.yml", mimeType="text/yaml", buffer="id: côté\n".encode("latin-1")
+    )
     panel.get_by_label("Fichier de scénario (.yml)").set_input_files(latin)
     expect(panel.locator(".rb-problems")).to_have_text("Ce fichier n’est pas du texte UTF-8.")
     hostile = text.replace("name: {en: Red Raider", 'name: {en: "<img src=x onerror=alert(1)>"', 1)
