@@ -21,6 +21,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -57,6 +58,8 @@ DEVELOPMENT_TOOLS = frozenset(
 MAX_SHARE_CHARACTERS = 8000
 # A request the worker has not answered by then is stopped (the worker restarts).
 MAX_SECONDS = 20
+# Cache entries kept: the ones used last (a build uses six, a serve five); older are deleted.
+CACHE_ENTRIES = 24
 # Bump to rebuild every cached payload (a change in how they are written).
 FORMAT = b"riftbound-engine-payload-2"
 PRECOMPILE = "browser_engine/node/precompile.mjs"
@@ -168,6 +171,8 @@ def engine_assets(
         + b";\n"
         + static.joinpath("start.js").read_bytes()
     )
+    if cache is not None:
+        prune(cache)
     return site
 
 
@@ -224,8 +229,8 @@ def payload_script(name: str, data: bytes, cache: Path | None) -> bytes:
     """``data`` as a script that files it, gzip + base64, by name (cached by content)."""
     key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + data).hexdigest()
     cached = cache / f"{key}.js" if cache else None
-    if cached is not None and cached.is_file():
-        return cached.read_bytes()
+    if (hit := used(cached)) is not None:
+        return hit
     packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0))
     script = (
         b"(self.RiftboundEngineFiles = self.RiftboundEngineFiles || {})["
@@ -237,6 +242,31 @@ def payload_script(name: str, data: bytes, cache: Path | None) -> bytes:
     if cached is not None:
         store(cached, script)
     return script
+
+
+def used(file: Path | None) -> bytes | None:
+    """A cache entry's content, marked as just used; None if there is none."""
+    if file is None:
+        return None
+    try:
+        content = file.read_bytes()
+        os.utime(file)
+    except OSError:  # absent, or deleted meanwhile by another build's ``prune``
+        return None
+    return content
+
+
+def prune(cache: Path, keep: int = CACHE_ENTRIES) -> None:
+    """Delete all but the ``keep`` entries used last: the cache does not grow with every
+    change to the engine or the examples."""
+    entries = []
+    for file in cache.glob("*"):
+        try:
+            entries.append((file.stat().st_mtime_ns, file.name, file))
+        except OSError:
+            continue
+    for _, _, old in sorted(entries, reverse=True)[keep:]:
+        old.unlink(missing_ok=True)
 
 
 def store(file: Path, content: bytes) -> None:
@@ -292,8 +322,8 @@ def precompiled(
     digest.update(json.dumps(requests).encode())
     key = digest.hexdigest()
     cached = cache / f"{key}.stdlib.zip" if cache is not None else None
-    if cached is not None and cached.is_file():
-        return cached.read_bytes()
+    if (hit := used(cached)) is not None:
+        return hit
     node = shutil.which("node")
     if node is None:
         raise ProblemsFound(

@@ -7,6 +7,7 @@ import gettext
 import gzip
 import io
 import json
+import os
 import re
 import string
 import subprocess
@@ -238,3 +239,22 @@ def test_serve_ships_the_standard_library_as_source_and_the_same_engine(
         n: c for n, c in built.items() if n != "python_stdlib.zip"
     }
     assert not list(tmp_path.glob("*.stdlib.zip"))  # and Pyodide under Node.js did not run
+
+
+def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
+    site: SiteBuild, tmp_path: Path
+) -> None:
+    """Each change to the engine or an example adds entries; the cache does not grow forever."""
+    for n in range(pack.CACHE_ENTRIES + 10):
+        old = tmp_path / f"{n:064x}.js"
+        old.write_bytes(b"an entry of an earlier build")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    kept = {f.name: f.read_bytes() for f in tmp_path.iterdir()}
+    assert len(kept) == pack.CACHE_ENTRIES
+    newest = sorted(f"{n:064x}.js" for n in range(pack.CACHE_ENTRIES + 10))[-(len(kept) - 5) :]
+    assert set(kept) - set(newest) == {  # this build's five payloads, and the newest others
+        name for name in kept if kept[name] != b"an entry of an earlier build"
+    }
+    again = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    assert again == first  # from the entries kept
