@@ -404,8 +404,8 @@ def effect_fields(kind: str, definition: Mapping[str, Any]) -> list[dict[str, An
         else:
             raise ProblemsFound(
                 [
-                    Problem(
-                        "engine/scenario.schema.json", 0, f"{kind}.{name}: no editor field for it"
+                    Problem(  # where effects declare their fields
+                        "engine/effects.py", 0, f"{kind}.{name}: the editor has no field for {spec}"
                     )
                 ]
             )

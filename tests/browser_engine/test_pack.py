@@ -258,3 +258,11 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     }
     again = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
     assert again == first  # from the entries kept
+
+
+def test_an_effect_field_the_editor_cannot_show_stops_the_build_naming_it() -> None:
+    with pytest.raises(ProblemsFound) as raised:
+        pack.effect_fields("deal_damage", {"properties": {"targets": {"type": "array"}}})
+    (problem,) = raised.value.problems
+    assert problem.path == "engine/effects.py"
+    assert problem.message == "deal_damage.targets: the editor has no field for {'type': 'array'}"
