@@ -22,7 +22,7 @@ from typing import Any
 from browser_engine import words
 from diagnostics import Problem, ProblemsFound
 from engine.combat import Outcome
-from engine.loader import parse_scenario
+from engine.loader import MAX_DEPTH, parse_scenario  # a form nests as its file does
 from engine.scenario import Scenario
 from vocabulary import languages
 
@@ -30,7 +30,6 @@ OFF = "_off"
 # Bounds on what a reader's browser may hand the engine (pasted files, links, forms).
 MAX_SCENARIO_BYTES = 64 * 1024
 MAX_FORM_BYTES = 256 * 1024
-MAX_DEPTH = 16
 # The top-level keys in the order a scenario file gives them; ``expected`` always last.
 ORDER = ("id", "title", "caption", "players", "battlefield", "units", "combat")
 HEADER = "# A Riftbound combat scenario: `python -m engine run FILE` plays it.\n"
