@@ -171,6 +171,7 @@ WORDS: dict[str, Message] = {
     "board.red-unit": message("editor:board.red-unit", "Red unit"),
     "board.blue-unit": message("editor:board.blue-unit", "Blue unit"),
     "board.new-unit": message("editor:board.new-unit", "New unit"),
+    "board.added-unit": message("editor:board.added-unit", "New unit {n}"),
     "board.new-player": message("editor:board.new-player", "Player {n}"),
     "form.name-in": message("editor:form.name-in", "Name in {language}"),
 }

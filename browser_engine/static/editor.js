@@ -682,8 +682,7 @@
     if (full) {
       items.push(this.button(t("form.add-unit"), function () {
         var n = units.length + 1;
-        var name = {};
-        DATA.languages.forEach(function (lang) { name[lang] = DATA.words[lang]["board.new-unit"] + " " + n; });
+        var name = inEveryLanguage("board.added-unit", { n: n });
         var owner = (form.players && form.players[0] && form.players[0].id) || "red";
         units.push({ id: "unit-" + n, name: name, owner: owner, might: 1, at: "base" });
       }, "rb-add", "add-units"));

@@ -213,6 +213,8 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     editor = ready_page(page, root + "ask-the-engine.html")
     editor.get_by_role("button", name="Add a unit").click()
     expect(editor.get_by_role("button", name="Add a unit")).to_be_focused()
+    expect(field(editor, "units.2.name.en")).to_have_value("New unit 3")
+    expect(field(editor, "units.2.name.fr")).to_have_value("Nouvelle unité 3")
     field(editor, "units.2.id").fill("second-blue")
     field(editor, "units.2.name.en").fill("Second Blue")
     field(editor, "units.2.owner").select_option("blue")
