@@ -7,7 +7,8 @@ TEST_STAMP := $(VENV)/.installed-test
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-CORE := diagnostics vocabulary links markup engine rulebook docset worked_examples
+# The core packages, bottom layer first (tests/test_layers.py holds the floor plan and checks this).
+CORE := diagnostics vocabulary links markup engine rulebook worked_examples docset browser_engine
 LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
@@ -47,7 +48,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/mypy --strict $(CORE) browser_engine
+	$(BIN)/mypy --strict $(CORE)
 	$(BIN)/mypy plugins
 	$(BIN)/mypy tests benchmarks
 
@@ -74,7 +75,7 @@ catalogs: $(STAMP)
 	$(BIN)/pybabel -q extract --no-default-keywords --sort-by-file --width=100 \
 	  --keyword=message:1c,2 --keyword=plural_message:1c,2,3 \
 	  --project="Riftbound combat rules" --copyright-holder="the site's authors" \
-	  --output-file=$(LOCALES)/riftbound.pot $(CORE) browser_engine plugins
+	  --output-file=$(LOCALES)/riftbound.pot $(CORE) plugins
 	for lang in $(CATALOG_LANGUAGES); do \
 	  if [ -f $(LOCALES)/$$lang/LC_MESSAGES/riftbound.po ]; then action="update --no-fuzzy-matching --ignore-obsolete --width=100"; \
 	  else action=init; fi; \

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from functools import cache
 from pathlib import Path
+
+import yaml
 
 from tests.conftest import ROOT
 
@@ -20,7 +24,10 @@ LAYERS = [
     {"riftbound_mkdocs"},
 ]
 LEVEL = {package: level for level, packages in enumerate(LAYERS) for package in packages}
-FOLDERS = {p: ROOT / ("plugins/" + p if p == "riftbound_mkdocs" else p) for p in LEVEL}
+ADAPTER = "riftbound_mkdocs"
+# Everything but the MkDocs adapter: typed strictly, free of MkDocs, bottom layer first.
+CORE = [p for p in sorted(LEVEL, key=lambda p: (LEVEL[p], p)) if p != ADAPTER]
+FOLDERS = {p: ROOT / ("plugins/" + p if p == ADAPTER else p) for p in LEVEL}
 
 
 @cache
@@ -85,6 +92,19 @@ def test_the_mkdocs_adapter_is_under_a_tenth_of_the_python() -> None:
     def lines(folder: Path) -> int:
         return sum(len(f.read_text(encoding="utf-8").splitlines()) for f in folder.rglob("*.py"))
 
-    adapter = lines(FOLDERS["riftbound_mkdocs"])
+    adapter = lines(FOLDERS[ADAPTER])
     total = sum(lines(folder) for folder in FOLDERS.values())
     assert adapter / total < 0.10, f"{adapter} of {total} lines"
+
+
+def test_every_package_is_type_checked_installed_and_watched() -> None:
+    """The tools list the packages too: none is left out of strict typing, the wheel, or
+    what ``mkdocs serve`` watches (a new package is added to ``LAYERS`` and to each)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    core = re.search(r"^CORE := (.*)$", makefile, re.M)
+    assert core is not None and set(core[1].split()) == set(CORE)
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    included = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert {name.removesuffix("*") for name in included} == set(LEVEL)
+    watched = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["watch"]
+    assert {*CORE, "plugins"} <= set(watched)

@@ -12,22 +12,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from tests.conftest import ROOT
+from tests.test_layers import CORE
 from vocabulary import Message, languages, message
 from vocabulary.checks import catalog_problems, entry_problems
 
 TEMPLATE = ROOT / "vocabulary" / "locales" / "riftbound.pot"
-SOURCES = [
-    "diagnostics",
-    "vocabulary",
-    "links",
-    "markup",
-    "engine",
-    "rulebook",
-    "docset",
-    "worked_examples",
-    "browser_engine",
-    "plugins",
-]
+SOURCES = [*CORE, "plugins"]
 
 
 def extracted(folder: Path) -> list[Message]:
