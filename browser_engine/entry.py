@@ -29,13 +29,13 @@ from browser_engine.form import (
     FormError,
     Written,
     check_form,
-    expected_of,
     form_of,
     problems_of,
     scenario_text,
 )
 from browser_engine.words import word
 from diagnostics import ProblemsFound
+from engine.check import expected_of
 from engine.combat import Outcome, run_combat
 from engine.loader import parse_scenario, scenario_from_data
 from engine.model import Name, localized

@@ -21,7 +21,6 @@ from typing import Any
 
 from browser_engine import words
 from diagnostics import Problem, ProblemsFound
-from engine.combat import Outcome
 from engine.loader import MAX_DEPTH, parse_scenario  # a form nests as its file does
 from engine.scenario import Scenario
 from vocabulary import languages
@@ -321,27 +320,6 @@ def blank_form() -> dict[str, Any]:
             },
         ],
         "combat": {"attacker": "red", "move": ["red-unit"]},
-    }
-
-
-def expected_of(outcome: Outcome) -> dict[str, Any]:
-    """What the engine gave, as a scenario's ``expected`` (``engine check`` agrees with it)."""
-    return {
-        "result": (
-            {"winner": outcome.winner, "loser": outcome.loser}
-            if outcome.winner and outcome.loser
-            else "none"
-        ),
-        "restaged": outcome.restaged,
-        "control": outcome.control_after or "none",
-        "conquer": (
-            {"player": outcome.conquered_by, "points": outcome.points_scored}
-            if outcome.conquered_by
-            else "none"
-        ),
-        "scores": dict(outcome.scores),
-        "killed": list(outcome.killed),
-        "recalled": list(outcome.recalled),
     }
 
 

@@ -10,7 +10,7 @@
 """
 
 from diagnostics import Problem, ProblemsFound
-from engine.check import Mismatch, compare
+from engine.check import Mismatch, compare, expected_of
 from engine.combat import Outcome, run_combat
 from engine.loader import load_scenario, parse_scenario
 from engine.scenario import Scenario
@@ -22,6 +22,7 @@ __all__ = [
     "ProblemsFound",
     "Scenario",
     "compare",
+    "expected_of",
     "load_scenario",
     "parse_scenario",
     "run_combat",

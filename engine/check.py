@@ -30,6 +30,28 @@ NodePath = tuple[str | int, ...]
 ORDER_FIELDS = ("every_trigger_order", "other_trigger_orders")
 
 
+def expected_of(outcome: Outcome) -> dict[str, Any]:
+    """What the engine gave, as a scenario's ``expected`` states it: ``compare`` finds no
+    mismatch between it and the same outcome (the editor writes it into a downloaded file)."""
+    return {
+        "result": (
+            {"winner": outcome.winner, "loser": outcome.loser}
+            if outcome.winner and outcome.loser
+            else "none"
+        ),
+        "restaged": outcome.restaged,
+        "control": outcome.control_after or "none",
+        "conquer": (
+            {"player": outcome.conquered_by, "points": outcome.points_scored}
+            if outcome.conquered_by
+            else "none"
+        ),
+        "scores": dict(outcome.scores),
+        "killed": list(outcome.killed),
+        "recalled": list(outcome.recalled),
+    }
+
+
 @dataclass(frozen=True)
 class Mismatch:
     """One field where the documented outcome and the engine disagree."""

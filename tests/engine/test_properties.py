@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
-from engine import Outcome, ProblemsFound, Scenario, compare, run_combat
+from engine import Outcome, ProblemsFound, Scenario, compare, expected_of, run_combat
 from engine.effects import EFFECTS, Ability, Effect
 from engine.explore import every_order, order_key, run_stated
 from engine.model import Trigger, Zone
@@ -174,6 +174,14 @@ def test_at_most_one_score_per_battlefield_per_player_per_turn(scenario: Scenari
     for player in scenario.players:
         gained = outcome.scores[player.id] - player.score
         assert gained <= (0 if player.id in scenario.scored_this_turn else 1)
+
+
+@PROPERTIES
+@given(boards())
+def test_the_outcome_written_as_expected_checks_clean(scenario: Scenario) -> None:
+    """A downloaded board carries this ``expected``: ``engine check`` must verify it."""
+    outcome = play(scenario)
+    assert compare(replace(scenario, expected=expected_of(outcome)), outcome) == []
 
 
 @PROPERTIES
