@@ -150,29 +150,20 @@ class DealDamage(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class GiveMight(Effect):
-    """+N Might this combat."""
+class LastingOnUnit(Effect):
+    """An amount that lasts this combat on one unit (the kinds below say which)."""
 
     to: str
     amount: int
 
-    key = "give_might"
-    description = "+N Might this combat."
+    lasting: ClassVar[Lasting]
     schema: ClassVar[JSON] = {
         "properties": {"to": TARGET, "amount": AMOUNT},
         "required": ["to", "amount"],
     }
-    in_showdown = message(
-        "showdown:give_might", "Showdown: {player} gives {target} +{amount} Might this combat."
-    )
-    on_chain = message(
-        "chain:give_might",
-        "The ability of {source} resolves: {target} gets +{amount} Might this combat.",
-    )
-    then_on_chain = message("then:give_might", "Then {target} gets +{amount} Might this combat.")
 
     @classmethod
-    def load(cls, body: Mapping[str, Any]) -> GiveMight:
+    def load(cls, body: Mapping[str, Any]) -> LastingOnUnit:
         return cls(body["to"], body["amount"])
 
     @property
@@ -183,23 +174,34 @@ class GiveMight(Effect):
         unit = self.on_board(table)
         if unit is None:
             return None
-        table.board.effects.append(CombatEffect(Lasting.MIGHT, unit.id, self.amount))
+        table.board.effects.append(CombatEffect(self.lasting, unit.id, self.amount))
         return Resolved(unit.id, self.amount)
 
 
 @dataclass(frozen=True, slots=True)
-class PreventDamage(Effect):
-    """Prevent the next N damage to a unit this combat."""
+class GiveMight(LastingOnUnit):
+    """+N Might this combat."""
 
-    to: str
-    amount: int
+    key = "give_might"
+    description = "+N Might this combat."
+    lasting = Lasting.MIGHT
+    in_showdown = message(
+        "showdown:give_might", "Showdown: {player} gives {target} +{amount} Might this combat."
+    )
+    on_chain = message(
+        "chain:give_might",
+        "The ability of {source} resolves: {target} gets +{amount} Might this combat.",
+    )
+    then_on_chain = message("then:give_might", "Then {target} gets +{amount} Might this combat.")
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage(LastingOnUnit):
+    """Prevent the next N damage to a unit this combat."""
 
     key = "prevent_damage"
     description = "Prevent the next N damage to a unit this combat."
-    schema: ClassVar[JSON] = {
-        "properties": {"to": TARGET, "amount": AMOUNT},
-        "required": ["to", "amount"],
-    }
+    lasting = Lasting.PREVENT
     in_showdown = plural_message(
         "showdown:prevent_damage",
         "Showdown: {player} will prevent the next {amount} damage to {target} this combat.",
@@ -217,21 +219,6 @@ class PreventDamage(Effect):
         "Then the next {amount} damage to {target} this combat will be prevented.",
         "Then the next {amount} damage to {target} this combat will be prevented.",
     )
-
-    @classmethod
-    def load(cls, body: Mapping[str, Any]) -> PreventDamage:
-        return cls(body["to"], body["amount"])
-
-    @property
-    def target(self) -> str:
-        return self.to
-
-    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
-        unit = self.on_board(table)
-        if unit is None:
-            return None
-        table.board.effects.append(CombatEffect(Lasting.PREVENT, unit.id, self.amount))
-        return Resolved(unit.id, self.amount)
 
 
 @dataclass(frozen=True, slots=True)
