@@ -19,6 +19,13 @@ def mkdocs(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, env=env, cwd=project)
 
 
+def engine_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m engine ARGS`` from the project, as a reader runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT
+    )
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`mkdocs build --strict` of the real project; fails the session if the build fails."""

@@ -8,8 +8,6 @@ import json
 import random
 import re
 import string
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 
 from tests.browser.conftest import Traffic
-from tests.conftest import ROOT
+from tests.conftest import ROOT, engine_cli
 
 # A cold start is several seconds on a busy 2-core machine: wait for the state, generously.
 READY = 120_000
@@ -235,23 +233,12 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     file = tmp_path / download.value.suggested_filename
     download.value.save_as(file)
     assert file.name == "my-board.yml"
-    played = subprocess.run(
-        [sys.executable, "-m", "engine", "run", str(file), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
+    played = engine_cli("run", str(file), "--json")
+    assert played.returncode == 0, played.stderr
     cli = json.loads(played.stdout)
     assert cli["result"] == {"winner": "blue", "loser": "red"}
     assert cli["killed"] == ["red-unit", "blue-unit"]
-    narrated = subprocess.run(
-        [sys.executable, "-m", "engine", "run", str(file)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    ).stdout
+    narrated = engine_cli("run", str(file)).stdout
     assert len(narrated.splitlines()) == result.locator(".rb-step").count()
     quiet(traffic)
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,7 @@ from browser_engine.entry import difference, facts, handle
 from browser_engine.form import OFF, form_of, variation_of
 from engine import load_scenario, run_combat
 from engine.report import outcome_dict
-from tests.conftest import ROOT
+from tests.conftest import ROOT, engine_cli
 from tests.soup import one
 
 
@@ -104,24 +102,14 @@ def test_the_written_scenario_plays_the_same_on_the_command_line(tmp_path: Path)
     assert answer["ok"] is True and answer["name"] == "four-vs-four-prevent-one-variation.yml"
     file = tmp_path / answer["name"]
     file.write_text(answer["yaml"], encoding="utf-8")
-    cli = subprocess.run(
-        [sys.executable, "-m", "engine", "run", str(file), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
+    cli = engine_cli("run", str(file), "--json")
+    assert cli.returncode == 0, cli.stderr
     in_browser = ask(action="run", lang="en", form=board)
     cli_outcome = json.loads(cli.stdout)
     assert cli_outcome["result"] == {"winner": "red", "loser": "blue"}
     assert cli_outcome == outcome_dict(run_combat(load_scenario(file)))
     assert "Red wins the combat" in in_browser["html"]
-    check = subprocess.run(
-        [sys.executable, "-m", "engine", "check", str(file)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    check = engine_cli("check", str(file))
     assert check.returncode == 0, check.stderr  # its expected outcome is what the engine gave
 
 

@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT, engine_cli
+
 SEED = ROOT / "examples" / "four-vs-four-prevent-one.yml"
 
 
-def engine(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT
-    )
-
-
 def test_run_prints_every_step_with_its_rule_in_english_and_french() -> None:
-    english = engine("run", str(SEED))
-    french = engine("run", str(SEED), "--lang", "fr")
+    english = engine_cli("run", str(SEED))
+    french = engine_cli("run", str(SEED), "--lang", "fr")
     assert english.returncode == french.returncode == 0
     assert "Step 3d" in english.stdout and "(Rules 466.1.a.2, 455)" in english.stdout
     assert "Étape 3d" in french.stdout and "(Règles 466.1.a.2, 455)" in french.stdout
@@ -28,7 +21,7 @@ def test_run_prints_every_step_with_its_rule_in_english_and_french() -> None:
 
 
 def test_run_json_has_the_outcome_fields() -> None:
-    out = json.loads(engine("run", str(SEED), "--json").stdout)
+    out = json.loads(engine_cli("run", str(SEED), "--json").stdout)
     assert out["result"] == "none" and out["restaged"] is False
     assert out["control"] == {"before": "blue", "after": "blue"}
     assert out["conquer"] == "none"
@@ -38,7 +31,7 @@ def test_run_json_has_the_outcome_fields() -> None:
 
 
 def test_check_passes_on_the_examples() -> None:
-    result = engine("check", *map(str, sorted((ROOT / "examples").glob("*.yml"))))
+    result = engine_cli("check", *map(str, sorted((ROOT / "examples").glob("*.yml"))))
     assert result.returncode == 0, result.stderr
 
 
@@ -47,7 +40,7 @@ def test_check_fails_naming_file_line_and_field(tmp_path: Path) -> None:
     text = SEED.read_text().replace("  control: blue\n", "  control: red\n")
     wrong.write_text(text)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row == "  control: red")
-    result = engine("check", str(wrong))
+    result = engine_cli("check", str(wrong))
     assert result.returncode == 1
     assert f"{wrong}:{line} control: expected=red engine=blue" in result.stderr
 
@@ -56,7 +49,7 @@ def test_invalid_file_gives_one_line_and_no_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yml"
     shutil.copy(SEED, bad)
     bad.write_text(bad.read_text().replace("might: 4\n    at: base", "might: -4\n    at: base"))
-    result = engine("run", str(bad))
+    result = engine_cli("run", str(bad))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().startswith(f"{bad}:") and "must not be negative" in result.stderr
@@ -65,7 +58,7 @@ def test_invalid_file_gives_one_line_and_no_traceback(tmp_path: Path) -> None:
 def test_check_counts_a_file_that_does_not_load_as_invalid_not_as_differing(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yml"
     bad.write_text(SEED.read_text().replace("might: 4\n    at: base", "might: 4.0\n    at: base"))
-    result = engine("check", str(SEED), str(bad))
+    result = engine_cli("check", str(SEED), str(bad))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "must be a whole number (got 4.0)" in result.stderr
     assert result.stdout.strip() == "checked 2 scenario(s): 1 agree, 0 differ, 1 invalid"

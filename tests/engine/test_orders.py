@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,10 +12,10 @@ from engine import ProblemsFound, compare, load_scenario, parse_scenario, run_co
 from engine.explore import every_order, order_key
 from engine.narration import Names, narrate
 from engine.orders import MAX_SIMULTANEOUS, Chosen
+from tests.conftest import ROOT, engine_cli
 from tests.engine.builders import build, play, scenario_yaml, step, unit, unit_state
 from vocabulary import languages
 
-ROOT = Path(__file__).resolve().parents[2]
 SURVIVES = ROOT / "examples" / "death-abilities-order-recruit-survives.yml"
 REMOVES = ROOT / "examples" / "replacement-removes-death-trigger.yml"
 
@@ -354,19 +352,13 @@ def test_an_every_order_check_past_the_bound_is_a_mismatch_not_a_crash() -> None
 # -- the command line --------------------------------------------------------------------
 
 
-def engine(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT
-    )
-
-
 def test_check_every_order_names_the_orders_that_differ(tmp_path: Path) -> None:
     text = SURVIVES.read_text(encoding="utf-8")
     text = text[: text.index("  every_trigger_order: true")]  # only the shown order expected
     file = tmp_path / "survives.yml"
     file.write_text(text, encoding="utf-8")
-    assert engine("check", str(file)).returncode == 0
-    result = engine("check", "--every-order", str(file))
+    assert engine_cli("check", str(file)).returncode == 0
+    result = engine_cli("check", "--every-order", str(file))
     assert result.returncode == 1
     assert (
         "result under trigger_order [[bombardier, herald]]: expected=blue wins, red loses engine=none"
@@ -375,7 +367,7 @@ def test_check_every_order_names_the_orders_that_differ(tmp_path: Path) -> None:
 
 
 def test_orders_lists_every_order_and_names_those_that_differ() -> None:
-    result = engine("orders", str(SURVIVES))
+    result = engine_cli("orders", str(SURVIVES))
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     assert lines[0].startswith("trigger_order [[bombardier, herald]] (differs): result: none")
