@@ -198,11 +198,15 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
         except yaml.constructor.ConstructorError as error:
             problems.append(Problem(path, node.start_mark.line + 1, f"YAML: {error.problem}"))
             return None
-        except (ValueError, OverflowError):  # past Python's 4,300 digits, or a float's range
-            digits = len(str(node.value))
-            problems.append(
-                Problem(path, node.start_mark.line + 1, f"number too long ({digits} characters)")
-            )
+        except (ValueError, OverflowError) as error:
+            shown = str(node.value)
+            if node.tag.endswith((":int", ":float")):  # past Python's 4,300 digits
+                reason = f"number too long ({len(shown)} characters)"
+            elif node.tag.endswith(":timestamp"):  # 2024-13-45: YAML reads it as a date
+                reason = f"'{shown}' reads as a date, and is not one ({error})"
+            else:
+                reason = f"YAML: '{shown[:40]}' cannot be read ({error})"
+            problems.append(Problem(path, node.start_mark.line + 1, reason))
             return None
 
     data = convert(root, ()) if root is not None else None

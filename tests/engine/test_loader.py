@@ -32,6 +32,18 @@ def test_yaml_syntax_error_names_file_and_line() -> None:
     assert len(found) == 1 and found[0].startswith("bad.yml:") and "YAML syntax error" in found[0]
 
 
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("9" * 5000, "number too long (5000 characters)"),
+        ("2024-13-45", "'2024-13-45' reads as a date, and is not one (month must be in 1..12)"),
+    ],
+)
+def test_a_value_python_cannot_make_is_one_problem_at_its_line(value: str, says: str) -> None:
+    text = scenario_yaml(base_units(), ["attacker"]).replace("  might: 3\n", f"  might: {value}\n")
+    assert problems(text) == [f"bad.yml:{line_of(text, value)}: {says}"]
+
+
 def test_unknown_key_is_reported_at_its_line() -> None:
     text = scenario_yaml(base_units(), ["attacker"]).replace(
         "  might: 3\n", "  might: 3\n  mgiht: 3\n"
