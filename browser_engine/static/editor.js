@@ -535,17 +535,30 @@
     return name;
   }
 
+  // A player, unit or effect in the form → for each of its id fields, the id that what refers
+  // to it uses (it differs from the field while the field holds an id that is taken).
+  var referencedAs = new WeakMap();
+
   // An id field: once edited, what referred to the old id refers to the new one; unless
-  // another player or unit has that id already (the engine then says the id is taken), or
-  // their references would merge.
+  // another player or unit has that id already (the engine then says the id is taken): the
+  // references wait, under the last id that was the owner's alone, and follow the next edit.
   Editor.prototype.idField = function (path, kind, value, key, label) {
     var self = this;
-    var at = path.concat([key || "id"]);
-    return this.field(at, label || t("form.id"), "text", value, {
+    var name = key || "id";
+    return this.field(path.concat([name]), label || t("form.id"), "text", value, {
       rerender: true,
       commit: function (before, now) {
+        var owner = getAt(self.form, path);
+        var known = referencedAs.get(owner) || {};
+        referencedAs.set(owner, known);
+        var from = name in known ? known[name] : before;
         var ids = (kind === "players" ? self.players() : self.unitChoices()).map(function (c) { return c[0]; });
-        if (ids.filter(function (id) { return id === now; }).length === 1) self.rename(kind, before, now);
+        if (ids.filter(function (id) { return id === now; }).length !== 1) {
+          known[name] = from;
+          return;
+        }
+        self.rename(kind, from, now);
+        known[name] = now;
       },
     });
   };

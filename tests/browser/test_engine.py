@@ -202,6 +202,15 @@ def test_renaming_a_unit_moves_its_references_once_typed_and_no_one_elses(
     expect(field(editor, "units.0.abilities.0.deal_damage.to")).to_have_value("blue-unit")
     result = run(editor)  # red-unit's move followed it: the board plays
     expect(result.locator(".rb-step-list")).to_contain_text("Red moves Red unit")
+    # Renamed to an id that is taken, then to a free one: its references follow it, from
+    # where they were, and blue-unit's stay with blue-unit.
+    for again in ("blue-unit", "raider"):
+        identifier.fill(again)
+        identifier.press("Tab")
+        expect(field(editor, "units.0.id")).to_have_value(again)
+    expect(field(editor, "units.0.abilities.0.deal_damage.to")).to_have_value("blue-unit")
+    result = run(editor)
+    expect(result.locator(".rb-step-list")).to_contain_text("Red moves Red unit")
     quiet(traffic)
 
 
