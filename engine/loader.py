@@ -38,6 +38,8 @@ NodePath = tuple[str | int, ...]
 MAX_BYTES = 512 * 1024
 MAX_NODES = 20_000  # after YAML aliases are expanded
 MAX_DEPTH = 24
+# Characters of one number: Python converts long ones in quadratic time (base 60: 1:59:59…).
+MAX_NUMBER_CHARACTERS = 100
 
 # libyaml's loader when PyYAML was built with it (it keeps line marks too): 10x faster.
 YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -193,20 +195,29 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
     def scalar(node: yaml.Node) -> Any:
         if not isinstance(node, yaml.ScalarNode):
             return f"<{type(node).__name__}>"  # a key that is a list or a map
+        line = node.start_mark.line + 1
+        shown = str(node.value)
+        number = node.tag.endswith((":int", ":float"))
+        if number and len(shown) > MAX_NUMBER_CHARACTERS:  # refused before it is converted
+            problems.append(
+                Problem(
+                    path,
+                    line,
+                    f"number too long ({len(shown)} characters; at most {MAX_NUMBER_CHARACTERS})",
+                )
+            )
+            return None
         try:
             return constructor.construct_object(node)
         except yaml.constructor.ConstructorError as error:
-            problems.append(Problem(path, node.start_mark.line + 1, f"YAML: {error.problem}"))
+            problems.append(Problem(path, line, f"YAML: {error.problem}"))
             return None
-        except (ValueError, OverflowError) as error:
-            shown = str(node.value)
-            if node.tag.endswith((":int", ":float")):  # past Python's 4,300 digits
-                reason = f"number too long ({len(shown)} characters)"
-            elif node.tag.endswith(":timestamp"):  # 2024-13-45: YAML reads it as a date
-                reason = f"'{shown}' reads as a date, and is not one ({error})"
-            else:
-                reason = f"YAML: '{shown[:40]}' cannot be read ({error})"
-            problems.append(Problem(path, node.start_mark.line + 1, reason))
+        except (ValueError, OverflowError) as error:  # "!!int five", a date 2024-13-45
+            kind = "a number" if number else "a date" if node.tag.endswith(":timestamp") else ""
+            said = (
+                f"'{shown[:40]}' is not {kind}" if kind else f"YAML: '{shown[:40]}' cannot be read"
+            )
+            problems.append(Problem(path, line, f"{said} ({error})"))
             return None
 
     data = convert(root, ()) if root is not None else None

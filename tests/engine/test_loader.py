@@ -35,8 +35,13 @@ def test_yaml_syntax_error_names_file_and_line() -> None:
 @pytest.mark.parametrize(
     ("value", "says"),
     [
-        ("9" * 5000, "number too long (5000 characters)"),
-        ("2024-13-45", "'2024-13-45' reads as a date, and is not one (month must be in 1..12)"),
+        ("9" * 5000, "number too long (5000 characters; at most 100)"),
+        ("0x" + "F" * 5000, "number too long (5002 characters; at most 100)"),
+        ("-0x" + "F" * 5000, "number too long (5003 characters; at most 100)"),
+        ("1:" + "59:" * 40 + "59", "number too long (124 characters; at most 100)"),
+        ("0b_", "'0b_' is not a number (invalid literal for int() with base 2: '')"),
+        ("!!float abc", "'abc' is not a number (could not convert string to float: 'abc')"),
+        ("2024-13-45", "'2024-13-45' is not a date (month must be in 1..12)"),
     ],
 )
 def test_a_value_python_cannot_make_is_one_problem_at_its_line(value: str, says: str) -> None:
