@@ -66,6 +66,8 @@ def handle(request_text: str) -> str:
             raise RequestError(f"not JSON: {error}") from None
         except RecursionError:
             raise RequestError("not JSON this engine reads: nested too deeply") from None
+        except ValueError:  # an integer past Python's 4,300 digits
+            raise RequestError("not JSON this engine reads: a number too long") from None
         if not isinstance(request, dict):
             raise RequestError("a request is a JSON object")
         action = ACTIONS.get(str(request.get("action")))
@@ -75,7 +77,7 @@ def handle(request_text: str) -> str:
     except (RequestError, FormError) as error:
         answer = {"ok": False, "error": str(error)}
     except Exception as error:  # a bug of ours: one line for the reader, never a traceback
-        said = (str(error).strip().splitlines() or [""])[-1][:300]
+        said = (str(error).strip().splitlines() or [""])[-1].strip()[:300]
         answer = {"ok": False, "error": f"internal error: {type(error).__name__}: {said}"}
     return json.dumps(answer, ensure_ascii=False)
 
