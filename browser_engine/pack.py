@@ -29,12 +29,13 @@ import tempfile
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import links
 from browser_engine import closure, entry, form, words
-from diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound, store
 from engine.effects import EFFECTS
 from engine.schema import scenario_schema
 from vocabulary import language_name
@@ -260,21 +261,13 @@ def prune(cache: Path, keep: int = CACHE_ENTRIES) -> None:
     """Delete all but the ``keep`` entries used last: the cache does not grow with every
     change to the engine or the examples."""
     entries = []
-    for file in cache.glob("*"):
+    for file in chain(cache.glob("*.js"), cache.glob("*.stdlib.zip")):
         try:
             entries.append((file.stat().st_mtime_ns, file.name, file))
-        except OSError:
+        except OSError:  # deleted meanwhile by another build
             continue
     for _, _, old in sorted(entries, reverse=True)[keep:]:
         old.unlink(missing_ok=True)
-
-
-def store(file: Path, content: bytes) -> None:
-    """Write via a temporary file: never a half-written cache entry."""
-    file.parent.mkdir(parents=True, exist_ok=True)
-    temporary = file.with_suffix(".tmp")
-    temporary.write_bytes(content)
-    temporary.replace(file)
 
 
 def warm_up_requests(

@@ -3,11 +3,14 @@
 The error kernel every layer shares (the engine, the rules model, the pages):
 every loader collects all the problems of an input before failing, so an
 author fixes a whole file in one pass, and reads its sources through
-``read_source``, so no input file can end a build with a traceback.
+``read_source``, so no input file can end a build with a traceback. Build caches
+write their entries through ``store``.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,3 +91,22 @@ def decode_source(data: bytes, shown: str) -> str:
         line = text.count("\n", 0, nul) + 1
         raise ProblemsFound([Problem(shown, line, "contains a NUL character")])
     return text
+
+
+def store(file: Path, content: bytes) -> bool:
+    """Write a cache entry whole or not at all: through a temporary file of this writer's own,
+    so builds sharing a cache never see one another's half-written entries. False if it
+    could not be written (the entry is then not cached; the build goes on)."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(content)
+            os.replace(temporary, file)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True

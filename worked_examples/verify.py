@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from diagnostics import Problem, ProblemsFound, read_source
+from diagnostics import Problem, ProblemsFound, read_source, store
 from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
 from engine.loader import MAX_BYTES
 from vocabulary import languages
@@ -90,10 +90,7 @@ class ResultCache:
     def put(self, key: str, entry: Entry) -> None:
         self.memory[key] = entry
         if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            temporary = self.folder / f"{key}.tmp"
-            temporary.write_bytes(pickle.dumps(entry))
-            temporary.replace(self.folder / f"{key}.pickle")  # never a half-written entry
+            store(self.folder / f"{key}.pickle", pickle.dumps(entry))
 
 
 @dataclass
