@@ -98,8 +98,15 @@ def test_the_mkdocs_adapter_is_under_a_tenth_of_the_python() -> None:
 
 
 def test_every_package_is_type_checked_installed_and_watched() -> None:
-    """The tools list the packages too: none is left out of strict typing, the wheel, or
-    what ``mkdocs serve`` watches (a new package is added to ``LAYERS`` and to each)."""
+    """The tools list the packages too: none is left out of the floor plan, strict typing,
+    the wheel, or what ``mkdocs serve`` watches (a new package is added to each)."""
+    packages = {
+        init.parent.name
+        for folder in (ROOT, ROOT / "plugins")
+        for init in folder.glob("*/__init__.py")
+        if init.parent.name not in ("tests", "benchmarks")
+    }
+    assert packages == set(LEVEL), "a package missing from LAYERS, or a layer with no package"
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     core = re.search(r"^CORE := (.*)$", makefile, re.M)
     assert core is not None and set(core[1].split()) == set(CORE)
