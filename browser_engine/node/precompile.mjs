@@ -25,7 +25,16 @@ const pyodide = await loadPyodide({
 pyodide.FS.writeFile("/tmp/in-stdlib.zip", new Uint8Array(fs.readFileSync(stdlibZip)));
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(codeZip)), "zip", { extractDir: "/tmp/code" });
 pyodide.FS.writeFile("/tmp/requests.json", fs.readFileSync(requestsFile, "utf8"));
-pyodide.runPython(`
+// A Python error's message is its whole traceback; Node.js would print the minified line that
+// threw (128 KB, which cuts stderr short of the message): the last line is what went wrong.
+function pythonFailed(error) {
+  const lines = String((error && error.message) || error).trim().split("\n");
+  process.stderr.write(lines[lines.length - 1] + "\n");
+  process.exit(1);
+}
+
+try {
+  pyodide.runPython(`
 import importlib.util, json, marshal, sys, zipfile
 from pathlib import Path
 
@@ -65,5 +74,8 @@ with zipfile.ZipFile("/tmp/in-stdlib.zip") as source, zipfile.ZipFile("/tmp/out-
             out.writestr(zipfile.ZipInfo(info.filename, date), data)
 
 `);
+} catch (error) {
+  pythonFailed(error);
+}
 fs.writeFileSync(outStdlib, pyodide.FS.readFile("/tmp/out-stdlib.zip"));
 if (errors.length) process.stderr.write(errors.join("\n") + "\n"); // warnings: shown, not fatal

@@ -194,6 +194,22 @@ def test_the_code_archive_alone_runs_every_example_as_in_the_build(
         assert played["ok"] and played["difference"] == word("diff.same", lang), played
 
 
+def test_an_example_that_plays_otherwise_under_pyodide_stops_the_build(
+    assets: dict[str, bytes],
+) -> None:
+    """The build's warm-up under Node.js also checks each example plays there as documented."""
+    example_id, example = sorted(data(assets)["examples"].items())[0]
+    wrong = {**example["documented"], "winner": "nobody"}
+    request = {"action": "run", "lang": "fr", "form": example["form"], "documented": wrong}
+    stdlib = pack.without_tools((PYODIDE / "python_stdlib.zip").read_bytes())
+    code = payloads(assets)[pack.CODE_ARCHIVE]
+    with pytest.raises(ProblemsFound) as raised:
+        pack.precompiled(PYODIDE, stdlib, code, [json.dumps(request)], None)
+    (problem,) = raised.value.problems
+    assert problem.path == pack.PRECOMPILE
+    assert f"the example {example_id} (fr) plays differently under Pyodide" in problem.message
+
+
 def test_a_gettext_catalog_ships_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     catalog = tmp_path / "catalogs" / "locales" / "fr" / "LC_MESSAGES" / "site.po"
     catalog.parent.mkdir(parents=True)
