@@ -247,8 +247,9 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     cli = json.loads(played.stdout)
     assert cli["result"] == {"winner": "blue", "loser": "red"}
     assert cli["killed"] == ["red-unit", "blue-unit"]
-    narrated = engine_cli("run", str(file)).stdout
-    assert len(narrated.splitlines()) == result.locator(".rb-step").count()
+    narrated = engine_cli("run", str(file))
+    assert narrated.returncode == 0, narrated.stderr
+    assert len(narrated.stdout.splitlines()) == result.locator(".rb-step").count()
     quiet(traffic)
 
 
