@@ -101,7 +101,7 @@
     };
   }
 
-  var engine = { state: { stage: "idle" }, ready: null, worker: null, waiting: {}, next: 1, listeners: [] };
+  var engine = { state: { stage: "idle" }, ready: null, worker: null, waiting: {}, next: 1, listeners: [], queue: Promise.resolve() };
 
   function tell(state) {
     engine.state = state;
@@ -217,24 +217,30 @@
     engine.waiting = {};
   }
 
-  // One request to the Python entry; answers as an object. Stopped past the time limit.
+  // One request to the Python entry; answers as an object. Requests go to the worker one at a
+  // time, so that each one's time limit counts its own run, not the wait behind another.
   function ask(request) {
-    return startEngine().then(function () {
+    var turn = engine.queue.then(startEngine).then(function () { return post(request); });
+    engine.queue = turn.catch(function () {}); // the next waits for this one, however it ends
+    return turn;
+  }
+
+  // Stopped past the time limit (the worker restarts at the next request).
+  function post(request) {
+    return new Promise(function (resolve, reject) {
       var id = engine.next++;
       var seconds = DATA.limits.seconds;
-      return new Promise(function (resolve, reject) {
-        var timer = setTimeout(function () {
-          delete engine.waiting[id]; // this request says why; the others are stopped
-          stopEngine();
-          tell({ stage: "stopped", seconds: seconds });
-          reject(new Error(t("status.timeout", { seconds: seconds })));
-        }, seconds * 1000);
-        engine.waiting[id] = {
-          resolve: function (answer) { clearTimeout(timer); resolve(JSON.parse(answer)); },
-          reject: function (error) { clearTimeout(timer); reject(error); },
-        };
-        engine.worker.postMessage({ type: "call", id: id, request: JSON.stringify(request) });
-      });
+      var timer = setTimeout(function () {
+        delete engine.waiting[id]; // this request says why
+        stopEngine();
+        tell({ stage: "stopped", seconds: seconds });
+        reject(new Error(t("status.timeout", { seconds: seconds })));
+      }, seconds * 1000);
+      engine.waiting[id] = {
+        resolve: function (answer) { clearTimeout(timer); resolve(JSON.parse(answer)); },
+        reject: function (error) { clearTimeout(timer); reject(error); },
+      };
+      engine.worker.postMessage({ type: "call", id: id, request: JSON.stringify(request) });
     });
   }
 
