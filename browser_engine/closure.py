@@ -29,6 +29,7 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fnmatch import fnmatch
 from importlib.machinery import ModuleSpec, PathFinder
 from importlib.metadata import (
     Distribution,
@@ -99,8 +100,8 @@ class Closure:
 
     def files(self, skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, Path]]:
         """(name in the archive, file): every module, its packages' data files, and the
-        metadata of each distribution. ``skip``: data folders of ours not for Python
-        (e.g. ``browser_engine/static``)."""
+        metadata of each distribution. ``skip``: data files of ours the code never reads,
+        as patterns (``fnmatch``) of files or folders (e.g. ``browser_engine/static``)."""
         seen: set[str] = set()
         for module in sorted(self.modules.values(), key=lambda m: m.name):
             seen.add(module.archive_name)
@@ -110,7 +111,9 @@ class Closure:
                 folder = module.archive_name.rsplit("/", 1)[0]
                 for relative, file in data_files(module.file.parent):
                     name = f"{folder}/{relative}"
-                    if name not in seen and not any(name.startswith(f"{s}/") for s in skip):
+                    if name not in seen and not any(
+                        fnmatch(name, s) or fnmatch(name, f"{s}/*") for s in skip
+                    ):
                         seen.add(name)
                         yield name, file
         for name, dist in sorted(self.distributions.items()):

@@ -47,8 +47,17 @@ ENTRY = "browser_engine.entry"
 ASK_PAGE = "ask-the-engine.html"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CODE_ARCHIVE = "riftbound.zip"
-# Our data folders that are the page's or the build's, not Python's: not in the code archive.
-NOT_PYTHON = frozenset({"browser_engine/static", "browser_engine/node"})
+# Our data files that are the page's, the build's or an editor's, never read by the engine
+# in the browser: not in the code archive.
+NOT_PYTHON = frozenset(
+    {
+        "browser_engine/static",
+        "browser_engine/node",
+        "engine/scenario.schema.json",  # written out for editors; the loader builds its own
+        "vocabulary/locales/*.pot",  # for translators
+        "vocabulary/locales/*/terminology.txt",  # the build's terminology check
+    }
+)
 # Standard library tools for people at a Python prompt (tests, debugger, profiler, REPL,
 # help): nothing the engine or Pyodide's start-up imports, and a tenth of the library's bytes.
 DEVELOPMENT_TOOLS = frozenset(

@@ -210,6 +210,18 @@ def test_an_example_that_plays_otherwise_under_pyodide_stops_the_build(
     assert f"the example {example_id} (fr) plays differently under Pyodide" in problem.message
 
 
+def test_the_code_archive_holds_what_the_engine_reads_and_not_what_editors_or_the_build_do(
+    assets: dict[str, bytes],
+) -> None:
+    with zipfile.ZipFile(io.BytesIO(payloads(assets)[pack.CODE_ARCHIVE])) as zipped:
+        names = set(zipped.namelist())
+    assert {"engine/loader.py", "browser_engine/entry.py"} <= names
+    for lang in LANGUAGES[1:]:
+        assert f"vocabulary/locales/{lang}/LC_MESSAGES/riftbound.mo" in names
+        assert f"vocabulary/locales/{lang}/terminology.txt" not in names
+    assert not [n for n in names if n.endswith((".pot", ".schema.json", ".js", ".mjs", ".css"))]
+
+
 def test_a_gettext_catalog_ships_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     catalog = tmp_path / "catalogs" / "locales" / "fr" / "LC_MESSAGES" / "site.po"
     catalog.parent.mkdir(parents=True)
