@@ -103,7 +103,10 @@ def golden_text() -> str:
     out = []
     for kind in STEPS.values():
         every = clause_fields(kind)
-        variants = [(1, frozenset(), ""), (2, frozenset(), "")]
+        variants: list[tuple[int, frozenset[str], str]] = [
+            (1, frozenset(), ""),
+            (2, frozenset(), ""),
+        ]
         if every:
             variants.append((1, every, ", no clause"))
         if len(every) > 1:
