@@ -35,20 +35,27 @@ class Snapshot(NamedTuple):
     @classmethod
     def of(cls, board: Board, chain: tuple[str, ...] = ()) -> Snapshot:
         bonus = board.might_bonuses() if board.effects else {}
-        state, in_play = UnitState, IN_PLAY
+        # ``tuple.__new__`` builds each UnitState without the NamedTuple's Python-level
+        # ``__new__``: a run takes a snapshot per step (benchmarks/engine_speed.py).
+        new, state, in_play = tuple.__new__, UnitState, IN_PLAY
         units = tuple(
             [
-                state(
-                    u.id,
-                    u.zone,
-                    u.controller,
-                    u.controller,
-                    u.might + bonus.get(u.id, 0),
-                    u.damage,
-                    u.designation,
+                new(
+                    state,
+                    (
+                        u.id,
+                        u.zone,
+                        u.controller,
+                        u.controller,
+                        u.might + bonus.get(u.id, 0),
+                        u.damage,
+                        u.designation,
+                    ),
                 )
                 if u.zone in in_play
-                else state(u.id, u.zone, u.owner, u.controller, u.might, u.damage, u.designation)
+                else new(
+                    state, (u.id, u.zone, u.owner, u.controller, u.might, u.damage, u.designation)
+                )
                 for u in board.units.values()
             ]
         )
