@@ -19,13 +19,31 @@ def examples(tmp_path: Path) -> Path:
     return folder
 
 
-def test_second_run_takes_every_outcome_from_the_cache(examples: Path, tmp_path: Path) -> None:
+def test_second_run_takes_every_outcome_from_the_cache(
+    examples: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache = ResultCache(tmp_path / "cache")
     first = run_examples(examples, cache).stats
     assert first.engine_runs == len(list(examples.glob("*.yml"))) and first.from_cache == 0
-    # A new process: only the folder remains.
+
+    def no_engine(*args: object) -> None:
+        raise AssertionError("the engine ran for a cached example")
+
+    # A new process: only the folder remains. Neither the combat nor its comparison (which
+    # replays other orders) runs again.
+    monkeypatch.setattr(verify, "run_combat", no_engine)
+    monkeypatch.setattr(verify, "compare", no_engine)
     second = run_examples(examples, ResultCache(tmp_path / "cache")).stats
     assert second.engine_runs == 0 and second.verified == first.verified
+
+
+def test_a_cached_example_keeps_its_mismatch(examples: Path, tmp_path: Path) -> None:
+    scenario = examples / "conquer-scores.yml"
+    scenario.write_text(scenario.read_text().replace("score: 3", "score: 5"))
+    first = run_examples(examples, ResultCache(tmp_path / "cache")).runs["conquer-scores"]
+    again = run_examples(examples, ResultCache(tmp_path / "cache"))
+    assert again.stats.engine_runs == 0
+    assert first.mismatches and again.runs["conquer-scores"].mismatches == first.mismatches
 
 
 def test_editing_one_scenario_reruns_that_one(examples: Path, tmp_path: Path) -> None:
