@@ -15,6 +15,9 @@ through our modules and those of the installed distributions:
   PyYAML's and pyrsistent's, jsonschema's optional format checkers;
 - the standard library is Pyodide's own.
 
+Each source's imports are read once: ``ImportCache`` keeps them by a hash of
+the source, across builds when given a file.
+
 A package's data files (schemas, catalogs) come with it. Each file is taken
 from where Python finds it: our source folders, or the installed
 distributions (``importlib.metadata``). A needed import that cannot be found,
@@ -24,7 +27,9 @@ or that is compiled code, fails with one line naming the importing file.
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
+import json
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -40,7 +45,7 @@ from importlib.metadata import (
 from itertools import chain
 from pathlib import Path
 
-from diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound, store
 
 OURS = "(this project)"
 # Never needed at run time: compiled code, caches, C sources, typing stubs.
@@ -140,8 +145,52 @@ def data_files(folder: Path) -> Iterator[tuple[str, Path]]:
             yield item.name, item
 
 
-def closure(entry: str, project_root: Path, target: Target) -> Closure:
+# What a module's source imports: (name, line, eager) for each ``Import``.
+Imported = list[tuple[str, int, bool]]
+
+
+@dataclass
+class ImportCache:
+    """The imports of each module source, by a hash of the source, its module's name (relative
+    imports depend on it) and the target's version: a file is parsed again only when it
+    changed. Saved, it keeps the entries of its last closure only, so it does not grow."""
+
+    known: dict[str, Imported] = field(default_factory=dict)
+    used: dict[str, Imported] = field(default_factory=dict)
+
+    def imports(self, module: Module, version: tuple[int, ...]) -> Iterator[Import]:
+        source = module.file.read_bytes()
+        digest = hashlib.sha256(source)
+        digest.update(f"\0{module.name}\0{module.is_package}\0{version}".encode())
+        key = digest.hexdigest()
+        found = self.known.get(key)
+        if found is None:
+            found = [(i.name, i.line, i.eager) for i in imports_of(module, version, source)]
+        self.used[key] = found
+        return (Import(name, module, line, eager) for name, line, eager in found)
+
+    @classmethod
+    def load(cls, file: Path) -> ImportCache:
+        """The cache saved in ``file``; an empty one if there is none or it is not one."""
+        try:
+            saved = json.loads(file.read_bytes())
+            known = {
+                key: [(str(name), int(line), bool(eager)) for name, line, eager in imported]
+                for key, imported in saved.items()
+            }
+        except (OSError, ValueError, TypeError, AttributeError):  # absent, or not this cache
+            return cls()
+        return cls(known)
+
+    def save(self, file: Path) -> None:
+        store(file, json.dumps(self.used, sort_keys=True).encode())
+
+
+def closure(
+    entry: str, project_root: Path, target: Target, cache: ImportCache | None = None
+) -> Closure:
     """Every module and distribution that ``entry`` needs on ``target`` (see the docstring)."""
+    cache = cache if cache is not None else ImportCache()
     finder = Finder(project_root.resolve())
     found = Closure()
     groups = {OURS}
@@ -159,7 +208,7 @@ def closure(entry: str, project_root: Path, target: Target) -> Closure:
             if module.group not in groups:
                 groups.add(module.group)
                 found.distributions[module.group] = distribution(module.group)
-            pending.extend(imports_of(module, target.version))
+            pending.extend(cache.imports(module, target.version))
         problems: list[Problem] = []
         waiting: list[Import] = []
         for wanted in pending:
@@ -281,13 +330,13 @@ def installs(found: Distribution, origin: Path) -> bool:
     return any(Path(str(found.locate_file(f))).resolve() == resolved for f in found.files or ())
 
 
-def imports_of(module: Module, version: tuple[int, ...]) -> Iterator[Import]:
+def imports_of(module: Module, version: tuple[int, ...], source: bytes) -> Iterator[Import]:
     """The imports of a module's source, each marked eager or lazy; optional ones left out,
     and the branch a ``sys.version_info`` test does not take on ``version``.
 
     ``from a import b`` yields ``a`` and ``a.b:from`` (a submodule if there is one).
     """
-    tree = ast.parse(module.file.read_bytes(), str(module.file))
+    tree = ast.parse(source, str(module.file))
     package = module.name if module.is_package else module.name.rpartition(".")[0]
 
     def absolute(level: int, base: str | None) -> str:

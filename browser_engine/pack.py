@@ -47,6 +47,7 @@ ENTRY = "browser_engine.entry"
 ASK_PAGE = "ask-the-engine.html"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CODE_ARCHIVE = "riftbound.zip"
+IMPORTS = "imports.json"  # in the cache: each module's imports (closure.ImportCache)
 # Our data files that are the page's, the build's or an editor's, never read by the engine
 # in the browser: not in the code archive.
 NOT_PYTHON = frozenset(
@@ -101,7 +102,10 @@ def engine_assets(
         # itertools…), which are also this Python's.
         stdlib=frozenset(top_level_names(stdlib)) | closure.Target.running().stdlib,
     )
-    found = closure.closure(ENTRY, PROJECT_ROOT, target)
+    imports = closure.ImportCache.load(cache / IMPORTS) if cache is not None else None
+    found = closure.closure(ENTRY, PROJECT_ROOT, target, imports)
+    if cache is not None and imports is not None:
+        imports.save(cache / IMPORTS)
     examples = {
         example_id: {
             "form": form.variation_of(form.form_of_scenario(run.scenario)),

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from browser_engine.closure import OURS, Target, closure
+from browser_engine import closure as closure_module
+from browser_engine.closure import OURS, ImportCache, Target, closure
 from browser_engine.pack import ENTRY, PROJECT_ROOT
 from engine import ProblemsFound
 
@@ -114,3 +115,37 @@ def test_compiled_code_the_browser_cannot_load_fails_the_build(project: Path) ->
         ProblemsFound, match=r"compiled code \(_yaml\..*\) that Pyodide cannot load"
     ):
         closure("fastpkg", project, TARGET)
+
+
+def test_a_saved_import_cache_spares_parsing_unchanged_files_and_only_those(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(project, {"cachedpkg/__init__.py": "from . import a\n", "cachedpkg/a.py": ""})
+    saved = project / "imports.json"
+    cache = ImportCache.load(saved)  # none yet: an empty cache
+    first = closure("cachedpkg", project, TARGET, cache)
+    cache.save(saved)
+    parsed: list[str] = []
+    real_parse = closure_module.ast.parse
+
+    def counted(source: bytes, filename: str) -> object:
+        parsed.append(Path(filename).name)
+        return real_parse(source, filename)
+
+    monkeypatch.setattr(closure_module.ast, "parse", counted)
+    assert closure("cachedpkg", project, TARGET, ImportCache.load(saved)).modules == first.modules
+    assert parsed == []
+    write(project, {"cachedpkg/a.py": "from . import b\n", "cachedpkg/b.py": ""})
+    cache = ImportCache.load(saved)
+    again = closure("cachedpkg", project, TARGET, cache)
+    assert sorted(parsed) == ["a.py", "b.py"]  # the changed file, and the new one
+    assert "cachedpkg.b" in again.modules
+    cache.save(saved)
+    assert len(ImportCache.load(saved).known) == 3  # a.py's old entry is gone: no growth
+
+
+def test_an_import_cache_file_that_is_not_one_is_ignored(project: Path) -> None:
+    saved = project / "imports.json"
+    for content in (b"not json", b"[1, 2]", b'{"k": [["yaml", "one", true]]}', b'{"k": 3}'):
+        saved.write_bytes(content)
+        assert ImportCache.load(saved).known == {}
