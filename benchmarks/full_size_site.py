@@ -3,10 +3,17 @@
 Full size: about 2,000 rules per language (synthetic text merged into the
 real rules), 60 more pages per language with 40 citations and 5 embedded
 examples each, 300 more examples (copies of the real ones under new ids).
-The plain site has the same pages in both languages, citations and
-directives stripped, built by Material and mkdocs-static-i18n without our
-plugin. Both are real ``mkdocs build`` runs, measured in this one run.
-Target: our build at most 1.5× the plain one.
+The plain site has the same pages in both languages, built by Material and
+mkdocs-static-i18n without our plugin: the written pages with citations and
+directives stripped, and the pages our plugin generates written out as an
+author without it would write them: the rules browser in Markdown (each rule
+a heading with its id, its text, the pages citing it and the examples
+applying it), the two tables as HTML. Both are real ``mkdocs build`` runs,
+measured in this one run. Target: our build at most 1.5× the plain one.
+
+For reference, it also prints our build against the written pages alone (no
+rules browser, no tables): that charges Material's cost of showing 2,000
+rules to our plugin; no target.
 
 Run: ``make bench`` or ``python benchmarks/full_size_site.py [--tiny]``.
 """
@@ -33,8 +40,27 @@ from _bench import (
     options,
 )
 
+import links
+import markup
+from docset.build import load_site
 from docset.scan import replace, scan
-from rulebook import load_rulebook
+from docset.status import STATUS_PAGE, status_markdown, status_table
+from rulebook import Rulebook, load_rulebook
+from rulebook.browser import (
+    BROWSER,
+    CITED_BY,
+    NOTE,
+    ORIGINAL,
+    SHOWN_IN,
+    Citing,
+    chapter_title,
+    depth,
+    edition_line,
+    index_page,
+)
+from rulebook.cite import NOT_QUOTED
+from vocabulary import SOURCE_LANGUAGE
+from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
 
 FOLDER = "more"
 SENTENCES = {
@@ -121,6 +147,112 @@ def plain_twin(ours: Path, plain: Path) -> None:
     (plain / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
 
 
+def generated_twin(ours: Path, plain: Path) -> None:
+    """Add to ``plain`` the pages our plugin generates, as an author without it would write
+    them (see the docstring), and list them in its nav as ours are."""
+    config = yaml.safe_load((ours / "mkdocs.yml").read_text(encoding="utf-8"))
+    languages = ("en", "fr")
+    site = load_site(
+        ours,
+        rules_dir="rules",
+        edition=EDITION,
+        examples_dir="examples",
+        cache_dir=".cache/examples",  # warm by now: the twin runs no example again
+        languages=languages,
+    )
+    for lang in languages:
+        folder = plain / "docs" / ("" if lang == SOURCE_LANGUAGE else lang)
+        pages = {
+            STATUS_PAGE: status_markdown(lang).replace(
+                markup.placeholder("translation-status"),
+                status_table(site.docs, lang, site.changes),
+            ),
+            CATALOGUE_PAGE: catalogue_markdown(lang).replace(
+                markup.placeholder("worked-examples"),
+                catalogue_table(site.runs, lang, site.embedding_pages(lang)),
+            ),
+            index_page(lang).path: rules_index(site.rules, lang),
+        }
+        citing = {
+            number: [Citing(p.page, p.title) for p in cited]
+            for number, cited in site.docs.cited_by(lang).items()
+        }
+        shown_in = site.examples_applying(lang)
+        for chapter in site.rules.chapters():
+            pages[chapter_path(site.rules, chapter)] = rules_chapter(
+                site.rules, chapter, lang, citing, shown_in
+            )
+        for path, text in pages.items():
+            file = folder / path
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_text(text, encoding="utf-8")
+    twin = yaml.safe_load((plain / "mkdocs.yml").read_text(encoding="utf-8"))
+    twin["nav"] = config["nav"]  # ours, generated pages included
+    twin["not_in_nav"] = config["not_in_nav"]
+    (plain / "mkdocs.yml").write_text(yaml.safe_dump(twin, allow_unicode=True), "utf-8")
+
+
+def link(from_path: str, citing: Citing) -> str:
+    """A Markdown link from a page to a place, as an author writes it: relative, to the .md."""
+    target = Path(citing.page.path)
+    up = "../" * (len(Path(from_path).parts) - 1)
+    anchor = f"#{citing.anchor}" if citing.anchor else ""
+    return f"[{markup.markdown_literal(citing.title)}]({up}{target.as_posix()}{anchor})"
+
+
+def chapter_path(book: Rulebook, chapter: int) -> str:
+    """Where our site puts a chapter of the rules browser (the same in every language)."""
+    return links.rule_page(SOURCE_LANGUAGE, book.chapters()[chapter][0].number).path
+
+
+def rules_index(book: Rulebook, lang: str) -> str:
+    out = [f"# {markup.markdown_literal(BROWSER(lang))}", "", edition_line(book, lang), ""]
+    for chapter, rules in book.chapters().items():
+        file = Path(chapter_path(book, chapter)).name
+        out += [f"## [{markup.markdown_literal(chapter_title(chapter, lang))}]({file})", ""]
+        for rule in (r for r in rules if book.parent_of(r) is None):
+            first = markup.markdown_literal(rule.paragraphs(lang)[0][:87])
+            out.append(f"- [{rule.number}]({file}#{rule.number.anchor}) {first}")
+        out.append("")
+    return "\n".join(out)
+
+
+def rules_chapter(
+    book: Rulebook,
+    chapter: int,
+    lang: str,
+    citing: dict[str, list[Citing]],
+    shown_in: dict[str, list[Citing]],
+) -> str:
+    """A chapter of the rules browser in Markdown: what ``rulebook.browser`` shows in HTML."""
+    here = chapter_path(book, chapter)
+    out = ["---", "hide:", "  - toc", "---", "", f"# {chapter_title(chapter, lang)}", ""]
+    out += [edition_line(book, lang), ""]
+    for rule in book.chapters()[chapter]:
+        number = rule.number
+        level = min(2 + depth(book, rule), 6)
+        out += [f"{'#' * level} {number} {{#{number.anchor} .rb-rule-number}}", ""]
+        if rule.quoted:
+            out += [
+                line for p in rule.paragraphs(lang) for line in (markup.markdown_literal(p), "")
+            ]
+            if lang != SOURCE_LANGUAGE:
+                original = " ".join(rule.paragraphs(SOURCE_LANGUAGE))
+                out += [f"{ORIGINAL(lang)} {markup.markdown_literal(original)}", ""]
+        else:
+            name = markup.markdown_literal(rule.paragraphs(lang)[0])
+            out += [f"**{name}**. *{markup.markdown_literal(NOT_QUOTED(lang))}*", ""]
+        if note := rule.note(lang):
+            out += [f"*{NOTE(lang)} {markup.markdown_literal(note)}*", ""]
+        for label, places in (
+            (CITED_BY, citing.get(number.text, ())),
+            (SHOWN_IN, shown_in.get(number.text, ())),
+        ):
+            if places:
+                out += [f"{label(lang)} " + ", ".join(link(here, p) for p in places), ""]
+    return "\n".join(out)
+
+
 def size_of(site: Path, pattern: str) -> int:
     return sum(p.stat().st_size for p in site.glob(pattern))
 
@@ -136,21 +268,25 @@ def main() -> None:
         numbers = [r.number.text for r in load_rulebook(ours / "rules", EDITION, ("en", "fr"))]
         ids = add_examples(ours, examples)
         add_to_nav(ours, add_pages(ours, pages, citations, ids, numbers))
-        plain = Path(tmp) / "plain"
-        plain_twin(ours, plain)
-
         cold, _ = build(ours)  # also warms imports and the OS file cache
+        written, plain = Path(tmp) / "written", Path(tmp) / "plain"
+        plain_twin(ours, written)
+        plain_twin(ours, plain)
+        generated_twin(ours, plain)
+
         warm = best_of(ours, runs)
-        build(plain, strict=False)
-        bare = min(build(plain, strict=False)[0] for _ in range(runs))
+        bare = plain_best_of(plain, runs)
+        prose = plain_best_of(written, runs)
         heading(
             f"Full-size site: {len(numbers):,} rules, {pages} more pages and "
             f"{examples} more examples per language (best of {runs})"
         )
         figure("our build, cold example cache", cold, "s CPU")
         figure("our build", warm, "s CPU")
-        figure("plain Material + static-i18n build", bare, "s CPU")
+        figure("plain Material + static-i18n build, the same pages", bare, "s CPU")
         figure("ours / plain", warm / bare, "×", "<= 1.50")
+        figure("plain build of the written pages alone (no rules browser)", prose, "s CPU")
+        figure("ours / written pages alone", warm / prose, "×")
         site = ours / "site"
         figure(
             "search index, English",
@@ -177,6 +313,11 @@ def main() -> None:
             "KB",
             digits=0,
         )
+
+
+def plain_best_of(project: Path, runs: int) -> float:
+    build(project, strict=False)  # warms its imports and files, as ours were
+    return min(build(project, strict=False)[0] for _ in range(runs))
 
 
 if __name__ == "__main__":
