@@ -16,6 +16,7 @@ Each figure is printed beside its target; these are measurements, not tests.
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -69,7 +70,14 @@ def sizes(site: Path, work: Path) -> tuple[int, int, int]:
             for info in zipped.infolist()
             if info.filename.startswith(FOLDER + "/")
         )
-    return in_site, in_zip, (site / START).stat().st_size
+    return in_site, in_zip, start_script(site / PAGE).stat().st_size
+
+
+def start_script(page: Path) -> Path:
+    """The engine's one script a page loads (``start.<hash>.js``)."""
+    html = page.read_text(encoding="utf-8")
+    (src,) = re.findall(rf'<script src="([^"]*{re.escape(START)}\.[^"]*)"', html)
+    return page.parent / src
 
 
 def cold_start(page: Page, url: str, runs: int) -> tuple[float, list[float], float]:

@@ -10,8 +10,10 @@ answers Pyodide's own requests for those files from memory. The same files
 serve ``file://`` and any web host.
 
 Every file name carries a hash of its content (a host may cache them for
-ever), except ``start.js``: the few kilobytes every page loads, which add the
-editor's controls and name the rest.
+ever), ``start.<hash>.js`` too: the few kilobytes every page loads, which add
+the editor's controls and name the rest. A page names it through the plugin
+(``EngineAssets.start``), so a redeployed site never pairs an old copy of it
+with engine files that are gone.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import links
 from browser_engine import closure, entry, form, words
@@ -42,7 +44,7 @@ from vocabulary import language_name
 from worked_examples.verify import ExampleRun
 
 FOLDER = "assets/engine"
-START = f"{FOLDER}/start.js"
+START = f"{FOLDER}/start"  # + its hash + .js: the script every page loads
 ENTRY = "browser_engine.entry"
 ASK_PAGE = "ask-the-engine.html"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -82,14 +84,19 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
+class EngineAssets(NamedTuple):
+    files: dict[str, bytes]  # path under the site → content, every file of the engine
+    start: str  # the one of them every page loads (its name changes with its content)
+
+
 def engine_assets(
     runs: Mapping[str, ExampleRun],
     languages: Sequence[str],
     pyodide: Path,
     cache: Path | None,
     precompile: bool = True,
-) -> dict[str, bytes]:
-    """Path under the site → content, for every file of the in-browser engine.
+) -> EngineAssets:
+    """Every file of the in-browser engine, and the one every page loads.
 
     ``precompile=False`` ships the standard library as source (the browser compiles what it
     loads, so the engine is slower to start): ``mkdocs serve`` uses it, for an author who
@@ -179,15 +186,17 @@ def engine_assets(
             for lang in languages
         },
     }
-    site[START] = (
+    start_script = (
         b"self.RiftboundEngineStart = "
         + as_json(start)
         + b";\n"
         + static.joinpath("start.js").read_bytes()
     )
+    start_path = hashed(START, ".js", start_script)
+    site[start_path] = start_script
     if cache is not None:
         prune(cache)
-    return site
+    return EngineAssets(site, start_path)
 
 
 def pyodide_lock(pyodide: Path) -> dict[str, Any]:

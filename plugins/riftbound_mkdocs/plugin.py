@@ -30,7 +30,7 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 import links
-from browser_engine.pack import engine_assets
+from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import ProblemsFound
 from docset import interface
 from docset.build import RenderedPage, SiteBuild, load_site, without_citations
@@ -54,7 +54,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.not_found = b""
         self.typography = TypographyExtension()
         self.shim = Path()
-        self.engine_files: dict[str, bytes] = {}  # the in-browser engine, shared by languages
+        self.engine = EngineAssets({}, "")  # the in-browser engine, shared by languages
         self.serving = False
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -87,7 +87,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 f"{self.config.file_worker_shim} is missing: run `npm ci` (make does)"
             )
         try:
-            self.engine_files = engine_assets(
+            self.engine = engine_assets(
                 self.site.runs,
                 self.languages,
                 root / self.config.pyodide_dir,
@@ -96,6 +96,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None
+        # Every page loads the engine's start script, by the name its content gives it.
+        if self.engine.start not in map(str, config.extra_javascript):
+            config.extra_javascript.append(self.engine.start)
         polyfills = config.extra.setdefault("polyfills", [])
         if offline.SHIM_PATH not in polyfills:
             polyfills.append(offline.SHIM_PATH)
@@ -139,7 +142,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             files.append(file)
         if lang == self.languages[0]:  # shared by every language
             files.append(File.generated(config, offline.SHIM_PATH, abs_src_path=str(self.shim)))
-            for path, content in self.engine_files.items():
+            for path, content in self.engine.files.items():
                 files.append(File.generated(config, path, content=content))
             for run in site.runs.values():
                 files.append(

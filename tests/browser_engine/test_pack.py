@@ -42,10 +42,15 @@ def site() -> SiteBuild:
 
 
 @pytest.fixture(scope="module")
-def assets(site: SiteBuild) -> dict[str, bytes]:
+def packed(site: SiteBuild) -> pack.EngineAssets:
     if not PYODIDE.is_dir():
         pytest.fail(f"{PYODIDE} is missing: run `npm ci` (make test does)")
     return pack.engine_assets(site.runs, LANGUAGES, PYODIDE, ROOT / ".cache" / "browser-engine")
+
+
+@pytest.fixture(scope="module")
+def assets(packed: pack.EngineAssets) -> dict[str, bytes]:
+    return packed.files
 
 
 def payloads(assets: dict[str, bytes]) -> dict[str, bytes]:
@@ -79,12 +84,13 @@ def test_each_binary_travels_as_a_script_of_gzip_base64(assets: dict[str, bytes]
     assert len({shipped.read(n)[:4] for n in compiled}) == 1  # one magic number
     for path in assets:
         assert path.startswith(pack.FOLDER + "/")
-        if path != pack.START:
-            assert re.search(r"\.[0-9a-f]{12}\.(js|css)$", path), path  # cacheable for ever
+        assert re.search(r"\.[0-9a-f]{12}\.(js|css)$", path), path  # cacheable for ever
 
 
-def test_pages_load_only_start_js_which_names_the_rest(assets: dict[str, bytes]) -> None:
-    start = assets[pack.START]
+def test_pages_load_only_start_js_which_names_the_rest(packed: pack.EngineAssets) -> None:
+    assets = packed.files
+    start = assets[packed.start]
+    assert re.fullmatch(rf"{pack.START}\.[0-9a-f]{{12}}\.js", packed.start)
     assert len(start) < 5000
     config = json.loads(
         start.split(b"\n", 1)[0].removeprefix(b"self.RiftboundEngineStart = ").rstrip(b";")
@@ -92,6 +98,18 @@ def test_pages_load_only_start_js_which_names_the_rest(assets: dict[str, bytes])
     for key in ("editor", "style", "data"):
         assert f"{pack.FOLDER}/{config[key]}" in assets
     assert config["words"]["fr"]["launch.try"] == "Essayer une variante"
+
+
+def test_the_start_scripts_name_changes_with_its_content(
+    site: SiteBuild, packed: pack.EngineAssets, tmp_path: Path
+) -> None:
+    """A host may cache the script every page loads for ever too: a site whose engine
+    changed names a new one, never an old copy that names files since deleted."""
+    fewer = dict(sorted(site.runs.items())[1:])  # one example less: other data to name
+    other = pack.engine_assets(fewer, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    assert other.files[other.start] != packed.files[packed.start]
+    assert other.start != packed.start
+    assert packed.start not in other.files
 
 
 def data(assets: dict[str, bytes]) -> dict[str, Any]:
@@ -259,7 +277,7 @@ def test_serve_ships_the_standard_library_as_source_and_the_same_engine(
     """``mkdocs serve`` skips the precompile (no Node.js run at each save); the rest is the
     build's, byte for byte."""
     served = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
-    files, built = payloads(served), payloads(assets)
+    files, built = payloads(served.files), payloads(assets)
     stdlib = zipfile.ZipFile(io.BytesIO(files["python_stdlib.zip"]))
     assert not [n for n in stdlib.namelist() if n.endswith(".pyc")]
     assert "json/__init__.py" in stdlib.namelist()
