@@ -203,6 +203,29 @@ def test_a_form_is_bounded_in_size_and_depth() -> None:
         check_form(["not", "a", "form"])
 
 
+def nested(levels: int) -> dict[str, Any]:
+    """A form whose ``deep`` key holds a value ``levels`` deep: inside ``levels`` objects
+    and lists, the form itself counted."""
+    value: Any = 1
+    for _ in range(levels - 2):
+        value = {"a": value}
+    return {**blank_form(), "deep": [value]}
+
+
+def test_a_form_nested_max_depth_levels_is_accepted_and_its_file_read() -> None:
+    """The loader's limit, shared: a form at the limit writes a file the loader reads."""
+    deep = nested(MAX_DEPTH)
+    assert check_form(deep) is deep
+    data, _ = read_yaml(scenario_text(deep, NOTHING).text, "board.yml")
+    assert data["deep"] == deep["deep"]
+
+
+def test_a_form_nested_one_level_past_max_depth_is_refused_in_one_line() -> None:
+    with pytest.raises(FormError) as raised:
+        check_form(nested(MAX_DEPTH + 1))
+    assert str(raised.value) == f"the form is nested too deeply (more than {MAX_DEPTH} levels)"
+
+
 def test_a_scenario_file_is_bounded_in_size() -> None:
     with pytest.raises(ProblemsFound, match="too large"):
         form_of("id: x\n" + "#" * MAX_SCENARIO_BYTES, "big.yml")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import ProblemsFound, load_scenario, parse_scenario
+from engine.loader import MAX_DEPTH, read_yaml
 from tests.engine.builders import scenario_yaml, unit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,6 +148,44 @@ def test_every_example_validates_against_the_published_schema() -> None:
 
 def test_empty_file_says_so() -> None:
     assert problems("") == ["bad.yml:1: empty scenario file"]
+
+
+# -- nesting: MAX_DEPTH levels are read, one more is refused at its line ---------------------
+
+
+def block_nesting(levels: int) -> str:
+    """``levels`` mappings one inside the next, a line each: the innermost value, on line
+    ``levels``, is ``levels`` deep."""
+    return "".join(f"{'  ' * n}a:\n" for n in range(levels - 1)) + "  " * (levels - 1) + "a: 1\n"
+
+
+def flow_nesting(levels: int) -> str:
+    """``levels`` lists in brackets, each opening on a line of its own (the last, on line
+    ``levels``, holds the value)."""
+    return "[\n" * levels + "1" + "]" * levels + "\n"
+
+
+def innermost(data: Any, levels: int) -> Any:
+    for _ in range(levels):
+        data = data["a"] if isinstance(data, dict) else data[0]
+    return data
+
+
+@pytest.mark.parametrize("nesting", [block_nesting, flow_nesting])
+def test_nesting_of_max_depth_levels_is_read(nesting: Callable[[int], str]) -> None:
+    data, _ = read_yaml(nesting(MAX_DEPTH), "deep.yml")
+    assert innermost(data, MAX_DEPTH) == 1
+
+
+@pytest.mark.parametrize("nesting", [block_nesting, flow_nesting])
+def test_nesting_one_level_past_max_depth_is_refused_at_its_line(
+    nesting: Callable[[int], str],
+) -> None:
+    """Block nesting is caught as the file's nodes are read (at the value too deep), flow
+    nesting before YAML parses it (at the bracket too many): both on line MAX_DEPTH + 1."""
+    assert problems(nesting(MAX_DEPTH + 1)) == [
+        f"bad.yml:{MAX_DEPTH + 1}: nested too deeply (over {MAX_DEPTH} levels)"
+    ]
 
 
 # -- the fields of players' choices and of expectations of absence ------------------------
