@@ -535,15 +535,25 @@ def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
                 f"units.{u.id}: already has lethal damage before combat",
             )
 
-    played = {e.unit_id: line for e, line in all_effects(s) if isinstance(e, PlayUnit)}
-    for unit_id, line in played.items():
+    played = [(e.unit_id, where) for e, where in all_effects(s) if isinstance(e, PlayUnit)]
+    for unit_id, where in played:
         if unit_id in units:
-            yield Problem(path, line, f"play_unit: id '{unit_id}' is already a unit on the board")
-    known = units.keys() | played.keys()
-    for effect, line in all_effects(s):
+            yield Problem(
+                path,
+                s.line_of(*where, "id"),
+                f"{dotted((*where, 'id'))}: '{unit_id}' is already a unit on the board",
+            )
+    known = units.keys() | {unit_id for unit_id, _ in played}
+    for effect, where in all_effects(s):
         target = effect.target
         if target is not None and target not in known:
-            yield Problem(path, line, f"unknown unit '{target}'{closest(target, sorted(known))}")
+            # Every effect that acts on a unit names it in ``to`` (engine/effects.py).
+            yield Problem(
+                path,
+                s.line_of(*where, "to"),
+                f"{dotted((*where, 'to'))}: unknown unit '{target}'"
+                f"{closest(target, sorted(known))}",
+            )
 
     combat = s.combat
     yield from player(combat.attacker, "combat", "attacker")
@@ -646,14 +656,18 @@ def order_problems(
             )
 
 
-def all_effects(s: Scenario) -> Iterator[tuple[Effect, int]]:
-    for u in s.units:
-        for ability in u.abilities:
-            for effect in ability.effects:
-                yield effect, u.line
-    for script in s.combat.rounds:
-        for play in script.showdown:
-            yield play.effect, play.line
+def all_effects(s: Scenario) -> Iterator[tuple[Effect, NodePath]]:
+    """Every effect of the board, with where the file writes its fields
+    (``units.0.abilities.1.effects.2.deal_damage``, ``combat.rounds.0.showdown.1.give_might``)."""
+    for i, u in enumerate(s.units):
+        for j, ability in enumerate(u.abilities):
+            listed = "effects" in s.data["units"][i]["abilities"][j]
+            for k, effect in enumerate(ability.effects):
+                where = ("effects", k) if listed else ()
+                yield effect, ("units", i, "abilities", j, *where, effect.key)
+    for r, script in enumerate(s.combat.rounds):
+        for n, play in enumerate(script.showdown):
+            yield play.effect, ("combat", "rounds", r, "showdown", n, play.effect.key)
 
 
 def expected_problems(

@@ -139,16 +139,24 @@ def test_a_problem_after_a_left_out_item_names_the_form_item_not_the_file_item()
     ]
 
 
-def test_a_problem_on_a_list_item_concerns_the_item() -> None:
+def test_a_problem_on_a_list_item_concerns_the_item_and_on_an_effects_target_the_field() -> None:
     board = form("wiped-both-sides-uncontrolled")
     board["units"].append(copy.deepcopy(board["units"][0]))
     board["combat"]["rounds"] = [
-        {"showdown": [{"player": "red", "give_might": {"to": "ghost", "amount": 1}}]}
+        {
+            "showdown": [
+                {"player": "red", "cant_move": {"to": "ghost"}, OFF: True},
+                {"player": "red", "give_might": {"to": "ghost", "amount": 1}},
+            ]
+        }
     ]
     found = dict(problems(board))
     twice = next(k for k in found if "the same unit twice" in k)
     assert found[twice] == "units.2"
-    assert found["unknown unit 'ghost'"] == "combat.rounds.0.showdown.0"
+    # The file's play 0 is the form's play 1 (the first is left out).
+    assert found["combat.rounds.0.showdown.0.give_might.to: unknown unit 'ghost'"] == (
+        "combat.rounds.0.showdown.1.give_might.to"
+    )
 
 
 @pytest.mark.parametrize(

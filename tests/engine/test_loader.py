@@ -111,6 +111,30 @@ def test_unit_that_cant_move_cannot_be_moved_in() -> None:
     )
 
 
+def test_an_effects_unknown_target_or_taken_id_is_reported_at_that_field() -> None:
+    """In an ability (one effect, or ``effects``) or a showdown play: the line of ``to`` or
+    ``id``, not the line of the unit or the play that holds the effect."""
+    gives = {"give_might": {"to": "attacker", "amount": 1}}
+    gives_then_hits = {"effects": [gives, {"deal_damage": {"to": "nobody", "amount": 2}}]}
+    twin = {"id": "attacker", "name": "Twin", "might": 1, "at": "base"}
+    units = [
+        unit("attacker", "red", 4, "base", abilities=[{"when": "dies", **gives_then_hits}]),
+        unit("defender", "blue", 3, abilities=[{"when": "dies", "play_unit": twin}]),
+    ]
+    rounds = [{"showdown": [{"player": "red", "cant_move": {"to": "ghost"}}]}]
+    text = scenario_yaml(units, ["attacker"], rounds=rounds)
+    taken = line_of(text, "play_unit:") + 1
+    assert text.splitlines()[taken - 1].strip() == "id: attacker"
+    assert problems(text) == [
+        f"bad.yml:{line_of(text, 'to: nobody')}: "
+        "units.0.abilities.0.effects.1.deal_damage.to: unknown unit 'nobody'",
+        f"bad.yml:{taken}: units.1.abilities.0.play_unit.id: 'attacker' is already a unit on "
+        "the board",
+        f"bad.yml:{line_of(text, 'to: ghost')}: "
+        "combat.rounds.0.showdown.0.cant_move.to: unknown unit 'ghost'",
+    ]
+
+
 def test_unknown_player_in_expected_outcome() -> None:
     text = scenario_yaml(
         base_units(), ["attacker"], expected={"result": "none", "control": "green"}
