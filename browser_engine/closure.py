@@ -149,18 +149,24 @@ def data_files(folder: Path) -> Iterator[tuple[str, Path]]:
 Imported = list[tuple[str, int, bool]]
 
 
+# How this module reads imports (its own code, and the Python parsing): part of every key.
+READER = hashlib.sha256(Path(__file__).read_bytes() + repr(sys.version_info[:2]).encode())
+
+
 @dataclass
 class ImportCache:
     """The imports of each module source, by a hash of the source, its module's name (relative
-    imports depend on it) and the target's version: a file is parsed again only when it
-    changed. Saved, it keeps the entries of its last closure only, so it does not grow."""
+    imports depend on it), the target's version and how this module reads them (``READER``):
+    a file is parsed again when any of these changed. Saved, it keeps the entries of its last
+    closure only, so it does not grow."""
 
     known: dict[str, Imported] = field(default_factory=dict)
     used: dict[str, Imported] = field(default_factory=dict)
 
     def imports(self, module: Module, version: tuple[int, ...]) -> Iterator[Import]:
         source = module.file.read_bytes()
-        digest = hashlib.sha256(source)
+        digest = READER.copy()
+        digest.update(source)
         digest.update(f"\0{module.name}\0{module.is_package}\0{version}".encode())
         key = digest.hexdigest()
         found = self.known.get(key)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,9 +130,9 @@ def test_a_saved_import_cache_spares_parsing_unchanged_files_and_only_those(
     parsed: list[str] = []
     real_parse = closure_module.ast.parse
 
-    def counted(source: bytes, filename: str) -> object:
+    def counted(source: bytes, filename: str = "<unknown>", *args: Any, **kwargs: Any) -> Any:
         parsed.append(Path(filename).name)
-        return real_parse(source, filename)
+        return real_parse(source, filename, *args, **kwargs)
 
     monkeypatch.setattr(closure_module.ast, "parse", counted)
     assert closure("cachedpkg", project, TARGET, ImportCache.load(saved)).modules == first.modules
@@ -149,3 +151,40 @@ def test_an_import_cache_file_that_is_not_one_is_ignored(project: Path) -> None:
     for content in (b"not json", b"[1, 2]", b'{"k": [["yaml", "one", true]]}', b'{"k": 3}'):
         saved.write_bytes(content)
         assert ImportCache.load(saved).known == {}
+
+
+def test_the_import_cache_tells_apart_what_changes_a_sources_imports(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same text in another package (relative imports), under another Python, or read by
+    another version of this module is not the same entry."""
+    same = "import sys\nfrom . import x\nif sys.version_info >= (3, 12):\n    from . import new\n"
+    write(project, {f"{p}/{f}": "" for p in ("twina", "twinb") for f in ("x.py", "new.py")})
+    write(project, {"twina/__init__.py": same, "twinb/__init__.py": same})
+    cache = ImportCache()
+    assert sorted(closure("twina", project, TARGET, cache).modules) == [
+        "twina",
+        "twina.new",
+        "twina.x",
+    ]
+    assert sorted(closure("twinb", project, TARGET, cache).modules) == [
+        "twinb",
+        "twinb.new",
+        "twinb.x",
+    ]
+    older = Target((3, 11, 0), TARGET.stdlib)
+    assert sorted(closure("twina", project, older, cache).modules) == ["twina", "twina.x"]
+    saved = project / "imports.json"
+    cache.save(saved)
+    monkeypatch.setattr(closure_module, "READER", hashlib.sha256(b"a changed closure.py"))
+    assert ImportCache.load(saved).known  # the entries are there, under the old reader
+    parsed: list[str] = []
+    real_parse = closure_module.ast.parse
+
+    def counted(source: bytes, filename: str = "<unknown>", *args: Any, **kwargs: Any) -> Any:
+        parsed.append(Path(filename).parent.name)
+        return real_parse(source, filename, *args, **kwargs)
+
+    monkeypatch.setattr(closure_module.ast, "parse", counted)
+    closure("twina", project, TARGET, ImportCache.load(saved))
+    assert parsed.count("twina") == 3  # each file of it read again
