@@ -76,8 +76,10 @@ def sizes(site: Path, work: Path) -> tuple[int, int, int]:
 def start_script(page: Path) -> Path:
     """The engine's one script a page loads (``start.<hash>.js``)."""
     html = page.read_text(encoding="utf-8")
-    (src,) = re.findall(rf'<script src="([^"]*{re.escape(START)}\.[^"]*)"', html)
-    return page.parent / src
+    found = re.findall(rf'<script src="([^"]*{re.escape(START)}\.[^"]*)"', html)
+    if len(found) != 1:
+        sys.exit(f"{page}: loads {len(found)} start scripts of the engine, not one")
+    return page.parent / found[0]
 
 
 def cold_start(page: Page, url: str, runs: int) -> tuple[float, list[float], float]:

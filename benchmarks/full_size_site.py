@@ -5,11 +5,10 @@ real rules), 60 more pages per language with 40 citations and 5 embedded
 examples each, 300 more examples (copies of the real ones under new ids).
 The plain site has the same pages in both languages, built by Material and
 mkdocs-static-i18n without our plugin: the written pages with citations and
-directives stripped, and the pages our plugin generates written out as an
-author without it would write them: the rules browser in Markdown (each rule
-a heading with its id, its text, the pages citing it and the examples
-applying it), the two tables as HTML. Both are real ``mkdocs build`` runs,
-measured in this one run. Target: our build at most 1.5× the plain one.
+directives stripped, and the pages our plugin generates (the rules browser,
+the two tables) with the content our site shows, written as HTML in Markdown
+pages. Both are real ``mkdocs build`` runs, measured in this one run. Target:
+our build at most 1.5× the plain one.
 
 For reference, it also prints our build against the written pages alone (no
 rules browser, no tables): that charges Material's cost of showing 2,000
@@ -40,27 +39,10 @@ from _bench import (
     options,
 )
 
-import links
-import markup
 from docset.build import load_site
 from docset.scan import replace, scan
-from docset.status import STATUS_PAGE, status_markdown, status_table
-from rulebook import Rulebook, load_rulebook
-from rulebook.browser import (
-    BROWSER,
-    CITED_BY,
-    NOTE,
-    ORIGINAL,
-    SHOWN_IN,
-    Citing,
-    chapter_title,
-    depth,
-    edition_line,
-    index_page,
-)
-from rulebook.cite import NOT_QUOTED
+from rulebook import load_rulebook
 from vocabulary import SOURCE_LANGUAGE
-from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
 
 FOLDER = "more"
 SENTENCES = {
@@ -148,8 +130,8 @@ def plain_twin(ours: Path, plain: Path) -> None:
 
 
 def generated_twin(ours: Path, plain: Path) -> None:
-    """Add to ``plain`` the pages our plugin generates, as an author without it would write
-    them (see the docstring), and list them in its nav as ours are."""
+    """Add to ``plain`` the pages our plugin generates, their content as our site shows it
+    (written as HTML in Markdown pages), and list them in its nav as ours are."""
     config = yaml.safe_load((ours / "mkdocs.yml").read_text(encoding="utf-8"))
     languages = ("en", "fr")
     site = load_site(
@@ -162,27 +144,8 @@ def generated_twin(ours: Path, plain: Path) -> None:
     )
     for lang in languages:
         folder = plain / "docs" / ("" if lang == SOURCE_LANGUAGE else lang)
-        pages = {
-            STATUS_PAGE: status_markdown(lang).replace(
-                markup.placeholder("translation-status"),
-                status_table(site.docs, lang, site.changes),
-            ),
-            CATALOGUE_PAGE: catalogue_markdown(lang).replace(
-                markup.placeholder("worked-examples"),
-                catalogue_table(site.runs, lang, site.embedding_pages(lang)),
-            ),
-            index_page(lang).path: rules_index(site.rules, lang),
-        }
-        citing = {
-            number: [Citing(p.page, p.title) for p in cited]
-            for number, cited in site.docs.cited_by(lang).items()
-        }
-        shown_in = site.examples_applying(lang)
-        for chapter in site.rules.chapters():
-            pages[chapter_path(site.rules, chapter)] = rules_chapter(
-                site.rules, chapter, lang, citing, shown_in
-            )
-        for path, text in pages.items():
+        for path, page in site.generated_pages(lang).items():
+            text = page.finish(page.content(page.markdown))  # its HTML in place
             file = folder / path
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_text(text, encoding="utf-8")
@@ -190,67 +153,6 @@ def generated_twin(ours: Path, plain: Path) -> None:
     twin["nav"] = config["nav"]  # ours, generated pages included
     twin["not_in_nav"] = config["not_in_nav"]
     (plain / "mkdocs.yml").write_text(yaml.safe_dump(twin, allow_unicode=True), "utf-8")
-
-
-def link(from_path: str, citing: Citing) -> str:
-    """A Markdown link from a page to a place, as an author writes it: relative, to the .md."""
-    target = Path(citing.page.path)
-    up = "../" * (len(Path(from_path).parts) - 1)
-    anchor = f"#{citing.anchor}" if citing.anchor else ""
-    return f"[{markup.markdown_literal(citing.title)}]({up}{target.as_posix()}{anchor})"
-
-
-def chapter_path(book: Rulebook, chapter: int) -> str:
-    """Where our site puts a chapter of the rules browser (the same in every language)."""
-    return links.rule_page(SOURCE_LANGUAGE, book.chapters()[chapter][0].number).path
-
-
-def rules_index(book: Rulebook, lang: str) -> str:
-    out = [f"# {markup.markdown_literal(BROWSER(lang))}", "", edition_line(book, lang), ""]
-    for chapter, rules in book.chapters().items():
-        file = Path(chapter_path(book, chapter)).name
-        out += [f"## [{markup.markdown_literal(chapter_title(chapter, lang))}]({file})", ""]
-        for rule in (r for r in rules if book.parent_of(r) is None):
-            first = markup.markdown_literal(rule.paragraphs(lang)[0][:87])
-            out.append(f"- [{rule.number}]({file}#{rule.number.anchor}) {first}")
-        out.append("")
-    return "\n".join(out)
-
-
-def rules_chapter(
-    book: Rulebook,
-    chapter: int,
-    lang: str,
-    citing: dict[str, list[Citing]],
-    shown_in: dict[str, list[Citing]],
-) -> str:
-    """A chapter of the rules browser in Markdown: what ``rulebook.browser`` shows in HTML."""
-    here = chapter_path(book, chapter)
-    out = ["---", "hide:", "  - toc", "---", "", f"# {chapter_title(chapter, lang)}", ""]
-    out += [edition_line(book, lang), ""]
-    for rule in book.chapters()[chapter]:
-        number = rule.number
-        level = min(2 + depth(book, rule), 6)
-        out += [f"{'#' * level} {number} {{#{number.anchor} .rb-rule-number}}", ""]
-        if rule.quoted:
-            out += [
-                line for p in rule.paragraphs(lang) for line in (markup.markdown_literal(p), "")
-            ]
-            if lang != SOURCE_LANGUAGE:
-                original = " ".join(rule.paragraphs(SOURCE_LANGUAGE))
-                out += [f"{ORIGINAL(lang)} {markup.markdown_literal(original)}", ""]
-        else:
-            name = markup.markdown_literal(rule.paragraphs(lang)[0])
-            out += [f"**{name}**. *{markup.markdown_literal(NOT_QUOTED(lang))}*", ""]
-        if note := rule.note(lang):
-            out += [f"*{NOTE(lang)} {markup.markdown_literal(note)}*", ""]
-        for label, places in (
-            (CITED_BY, citing.get(number.text, ())),
-            (SHOWN_IN, shown_in.get(number.text, ())),
-        ):
-            if places:
-                out += [f"{label(lang)} " + ", ".join(link(here, p) for p in places), ""]
-    return "\n".join(out)
 
 
 def size_of(site: Path, pattern: str) -> int:
