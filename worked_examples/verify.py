@@ -4,12 +4,14 @@ The cache key is a hash of the engine's code and of the scenario's bytes:
 editing prose never re-runs an example; editing the engine re-runs them all;
 editing one scenario re-runs that one. The comparison (which replays the
 combat in every other order the file asks for) is the engine's too, and is
-kept with the outcome: a cached example costs no engine work at all.
+kept with the outcome: a cached example costs no engine work at all. The
+folder keeps the entries used last, not one set per version of the engine.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 from dataclasses import dataclass, field
 from importlib import resources
@@ -70,32 +72,63 @@ FORMAT = "riftbound-example-run-2"
 Entry = tuple[Scenario, Outcome, tuple[Mismatch, ...]]
 
 
+# The folder keeps the entries a build used and the newest others, up to this many times as
+# many (older versions of the engine or of the scenarios, after switching branches, say).
+KEPT_GENERATIONS = 4
+KEPT_AT_LEAST = 64
+
+
 @dataclass
 class ResultCache:
     """Read scenarios and their outcomes by key, in memory and (optionally) in a folder across
-    processes: a build re-reads nor re-runs no scenario whose file and engine are unchanged."""
+    processes: a build re-reads nor re-runs no scenario whose file and engine are unchanged.
+    ``prune`` keeps it from growing with every change to the engine or to a scenario."""
 
     folder: Path | None = None
     memory: dict[str, Entry] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)  # since the last prune
 
     def get(self, key: str) -> Entry | None:
         if key in self.memory:
+            self.used.add(key)
             return self.memory[key]
         if self.folder is not None:
             file = self.folder / f"{key}.pickle"
-            if file.is_file():
-                try:
-                    entry: Entry = pickle.loads(file.read_bytes())
-                except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-                    return None  # stale or foreign: read and run again
-                self.memory[key] = entry
-                return entry
+            try:
+                entry: Entry = pickle.loads(file.read_bytes())
+                os.utime(file)  # just used: kept by prune
+            except OSError:  # absent, or deleted meanwhile by another build's prune
+                return None
+            except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+                return None  # stale or foreign: read and run again
+            self.memory[key] = entry
+            self.used.add(key)
+            return entry
         return None
 
     def put(self, key: str, entry: Entry) -> None:
         self.memory[key] = entry
+        self.used.add(key)
         if self.folder is not None:
             store(self.folder / f"{key}.pickle", pickle.dumps(entry))
+
+    def prune(self) -> None:
+        """Forget what was not used since the last prune (memory), and delete all but the
+        entries used last (folder): those used since, and the newest others up to
+        ``KEPT_GENERATIONS`` times as many."""
+        self.memory = {key: self.memory[key] for key in self.used if key in self.memory}
+        keep = max(KEPT_GENERATIONS * len(self.used), KEPT_AT_LEAST)
+        self.used = set()
+        if self.folder is None:
+            return
+        entries = []
+        for file in self.folder.glob("*.pickle"):
+            try:
+                entries.append((file.stat().st_mtime_ns, file.name, file))
+            except OSError:  # deleted meanwhile by another build
+                continue
+        for _, _, old in sorted(entries, reverse=True)[keep:]:
+            old.unlink(missing_ok=True)
 
 
 @dataclass
@@ -109,7 +142,7 @@ class Examples:
 
 
 def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = None) -> Examples:
-    """Load, run (or fetch from cache) and verify every ``folder/*.yml``.
+    """Load, run (or fetch from cache) and verify every ``folder/*.yml``; then prune the cache.
 
     A scenario that does not load is reported once, with its own problems;
     mismatches are kept on each run, for the caller to report with the page
@@ -152,4 +185,5 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
             found.stats.verified += 1
         else:
             found.stats.failed += 1
+    cache.prune()
     return found

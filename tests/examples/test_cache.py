@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -77,3 +78,37 @@ def test_a_corrupt_cache_entry_is_run_again(examples: Path, tmp_path: Path) -> N
     found = run_examples(examples, ResultCache(cache_dir))
     runs, stats = found.runs, found.stats
     assert stats.engine_runs == len(runs) and all(r.verified for r in runs.values())
+
+
+def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
+    examples: Path, tmp_path: Path
+) -> None:
+    """Each change to the engine adds a set of entries: the folder keeps what a build used
+    and the newest others, and deletes the rest, however many builds wrote them."""
+    cache_dir = tmp_path / "cache"
+    run_examples(examples, ResultCache(cache_dir))
+    mine = sorted(f.name for f in cache_dir.glob("*.pickle"))
+    for file in cache_dir.iterdir():
+        os.utime(file, (1_000_000, 1_000_000))  # written long ago
+    keep = max(verify.KEPT_GENERATIONS * len(mine), verify.KEPT_AT_LEAST)
+    others = [f"{n:064x}.pickle" for n in range(keep + 10)]
+    for n, name in enumerate(others):
+        (cache_dir / name).write_bytes(b"an entry of another engine")
+        os.utime(cache_dir / name, (2_000_000 + n, 2_000_000 + n))  # used since, oldest first
+    (cache_dir / "notes.txt").write_text("not an entry", encoding="utf-8")
+
+    again = run_examples(examples, ResultCache(cache_dir))
+    assert again.stats.engine_runs == 0  # its own entries survived, though the oldest
+    kept = sorted(f.name for f in cache_dir.iterdir())
+    assert kept == sorted([*mine, *others[len(others) - (keep - len(mine)) :], "notes.txt"])
+
+
+def test_a_long_serve_keeps_in_memory_only_what_its_last_build_used(
+    examples: Path, tmp_path: Path
+) -> None:
+    cache = ResultCache()  # in memory only, shared by every rebuild of a serve
+    run_examples(examples, cache)
+    scenario = examples / "conquer-scores.yml"
+    scenario.write_text(scenario.read_text().replace("score: 3", "score: 5"))
+    run_examples(examples, cache)
+    assert len(cache.memory) == len(list(examples.glob("*.yml")))  # the edit's old entry gone
