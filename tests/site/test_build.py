@@ -236,3 +236,24 @@ def test_the_404_page_speaks_every_language_and_links_each_home_from_the_site_ro
     copyright_text = one(soup, ".md-copyright").get_text()
     assert find(soup, "html")["lang"] == "en" and "Riot Games" in copyright_text
     assert "Contenu non officiel" not in copyright_text
+
+
+@pytest.mark.parametrize(
+    "path", ["index.html", "fr/index.html", "fr/rules-browser/400.html", "404.html"]
+)
+def test_every_page_loads_the_engines_start_script_once_by_its_hashed_name(
+    built_site: Path, path: str
+) -> None:
+    """In each language's build and on the 404 page: one script, the one the site holds (a
+    redeployed site never pairs an old copy of it with engine files that are gone)."""
+    sources = [
+        attr(script, "src")
+        for script in page(built_site, path).select("script[src]")
+        if "assets/engine/" in attr(script, "src")
+    ]
+    assert len(sources) == 1, sources
+    assert re.search(r"assets/engine/start\.[0-9a-f]{12}\.js$", sources[0])
+    starts = list((built_site / "assets" / "engine").glob("start.*.js"))
+    assert [f.name for f in starts] == [sources[0].rsplit("/", 1)[1]]
+    if path != "404.html":  # the 404 page's links start from the site's root
+        assert (built_site / path).parent.joinpath(sources[0]).resolve() == starts[0].resolve()
