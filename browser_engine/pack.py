@@ -135,7 +135,7 @@ def engine_assets(
     listed = []
     for name, content in payloads:
         script = payload_script(name, content, cache)
-        path = hashed(f"{FOLDER}/{name}", ".js", script)
+        path = links.content_named(f"{FOLDER}/{name}.js", script)
         site[path] = script
         listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": len(script)})
 
@@ -160,13 +160,13 @@ def engine_assets(
         },
     }
     data_script = b"self.RiftboundEngineData = " + as_json(data) + b";\n"
-    data_path = hashed(f"{FOLDER}/data", ".js", data_script)
+    data_path = links.content_named(f"{FOLDER}/data.js", data_script)
     site[data_path] = data_script
     static = resources.files("browser_engine").joinpath("static")
     editor = static.joinpath("editor.js").read_bytes()
     style = static.joinpath("editor.css").read_bytes()
-    editor_path = hashed(f"{FOLDER}/editor", ".js", editor)
-    style_path = hashed(f"{FOLDER}/editor", ".css", style)
+    editor_path = links.content_named(f"{FOLDER}/editor.js", editor)
+    style_path = links.content_named(f"{FOLDER}/editor.css", style)
     site[editor_path] = editor
     site[style_path] = style
     start = {
@@ -192,7 +192,7 @@ def engine_assets(
         + b";\n"
         + static.joinpath("start.js").read_bytes()
     )
-    start_path = hashed(START, ".js", start_script)
+    start_path = links.content_named(f"{START}.js", start_script)
     site[start_path] = start_script
     if cache is not None:
         prune(cache)
@@ -370,10 +370,6 @@ def precompiled(
     if cached is not None:
         store(cached, compiled)
     return compiled
-
-
-def hashed(stem: str, suffix: str, content: bytes) -> str:
-    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"
 
 
 def as_json(value: Any) -> bytes:

@@ -1,5 +1,6 @@
 """Every link the site makes: from a page, in any language and at any depth, to a page,
-a rule, a worked example, one of its steps, or a file shared by every language.
+a rule, a worked example, one of its steps, or a file shared by every language; and the
+content-hashed names of the site's scripts and stylesheets.
 
 The built site uses relative links only, so it works from disk, from a zip and
 under any path of any host. Pages of the source language sit at the site's root,
@@ -18,6 +19,7 @@ arithmetic.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from dataclasses import dataclass
 from functools import lru_cache
@@ -81,6 +83,17 @@ def site_root(from_page: Page) -> str:
 def shared(from_page: Page, file: str) -> str:
     """A file every language shares, at the site's root (``examples/x.yml``, ``assets/…``)."""
     return _relative(from_page, file, "")
+
+
+def content_named(path: str, content: bytes) -> str:
+    """A file's path with a hash of its content before its extension: a host or browser may
+    keep such a file for ever, since new content comes under a new name.
+
+    >>> content_named("assets/stepper.js", b"x")
+    'assets/stepper.2d711642b726.js'
+    """
+    stem, suffix = posixpath.splitext(path)
+    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"
 
 
 class RuleAddress(Protocol):

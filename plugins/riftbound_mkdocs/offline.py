@@ -1,5 +1,6 @@
 """A site that works from disk, a zip or any host: one search index per language, the file://
-search shim from npm, and the sitemaps Material's JavaScript asks for."""
+search shim from npm, the sitemaps Material's JavaScript asks for, and our scripts and
+stylesheets under names that change with their content."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
 
 import links
 
@@ -60,3 +65,39 @@ def share_sitemap(site_dir: Path) -> None:
     for folder in sorted({page.parent for page in site_dir.rglob("*.html")}):
         if not (folder / "sitemap.xml").is_file():
             (folder / "sitemap.xml").write_bytes(sitemap.read_bytes())
+
+
+def name_assets_by_content(config: MkDocsConfig) -> dict[str, str]:
+    """Our stylesheets and scripts in the docs folder (``extra_css``, ``extra_javascript``),
+    renamed in the configuration to names that carry their content's hash, as the theme names
+    its own: after a redeploy, a host or browser that kept one for long never pairs an old
+    copy with new pages. Returns each one's path → its new path (for ``rename_assets``)."""
+    docs = Path(config.docs_dir)
+    renamed: dict[str, str] = {}
+
+    def named(path: str) -> str:
+        source = docs / path
+        if not source.is_file():  # not a file of the docs folder: named by whoever adds it
+            return path
+        renamed[path] = links.content_named(path, source.read_bytes())
+        return renamed[path]
+
+    config.extra_css = [named(path) for path in config.extra_css]
+    for n, script in enumerate(config.extra_javascript):
+        if isinstance(script, str):
+            config.extra_javascript[n] = named(script)
+        else:
+            script.path = named(script.path)
+    return renamed
+
+
+def rename_assets(files: Files, config: MkDocsConfig, renamed: dict[str, str]) -> None:
+    """Write each renamed stylesheet or script under its new name (``name_assets_by_content``)."""
+    for old, new in renamed.items():
+        file = files.get_file_from_path(old)
+        if file is None or file.abs_src_path is None:
+            raise PluginError(
+                f"{old}: in extra_css or extra_javascript, not among the site's files"
+            )
+        files.remove(file)
+        files.append(File.generated(config, new, abs_src_path=file.abs_src_path))

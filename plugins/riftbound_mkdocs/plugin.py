@@ -54,6 +54,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.not_found = b""
         self.typography = TypographyExtension()
         self.shim = Path()
+        self.shim_path = ""  # where the site has it: a name its content gives it
+        self.renamed: dict[str, str] = {}  # our stylesheets and scripts → their hashed names
         self.engine = EngineAssets({}, "")  # the in-browser engine, shared by languages
         self.serving = False
 
@@ -96,12 +98,14 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None
-        # Every page loads the engine's start script, by the name its content gives it.
+        # Every page loads our scripts and stylesheets by names their content gives them.
+        self.renamed = offline.name_assets_by_content(config)
         if self.engine.start not in map(str, config.extra_javascript):
             config.extra_javascript.append(self.engine.start)
+        self.shim_path = links.content_named(offline.SHIM_PATH, self.shim.read_bytes())
         polyfills = config.extra.setdefault("polyfills", [])
-        if offline.SHIM_PATH not in polyfills:
-            polyfills.append(offline.SHIM_PATH)
+        if self.shim_path not in polyfills:
+            polyfills.append(self.shim_path)
         if self.typography not in config.markdown_extensions:
             config.markdown_extensions.append(self.typography)  # type: ignore[arg-type]
         return config
@@ -140,8 +144,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             )
             self.generated[file.src_uri] = page
             files.append(file)
+        offline.rename_assets(files, config, self.renamed)  # each language's build writes them
         if lang == self.languages[0]:  # shared by every language
-            files.append(File.generated(config, offline.SHIM_PATH, abs_src_path=str(self.shim)))
+            files.append(File.generated(config, self.shim_path, abs_src_path=str(self.shim)))
             for path, content in self.engine.files.items():
                 files.append(File.generated(config, path, content=content))
             for run in site.runs.values():

@@ -241,19 +241,25 @@ def test_the_404_page_speaks_every_language_and_links_each_home_from_the_site_ro
 @pytest.mark.parametrize(
     "path", ["index.html", "fr/index.html", "fr/rules-browser/400.html", "404.html"]
 )
-def test_every_page_loads_the_engines_start_script_once_by_its_hashed_name(
+def test_every_script_and_stylesheet_a_page_loads_is_named_by_its_content(
     built_site: Path, path: str
 ) -> None:
-    """In each language's build and on the 404 page: one script, the one the site holds (a
-    redeployed site never pairs an old copy of it with engine files that are gone)."""
-    sources = [
-        attr(script, "src")
-        for script in page(built_site, path).select("script[src]")
-        if "assets/engine/" in attr(script, "src")
-    ]
-    assert len(sources) == 1, sources
-    assert re.search(r"assets/engine/start\.[0-9a-f]{12}\.js$", sources[0])
-    starts = list((built_site / "assets" / "engine").glob("start.*.js"))
-    assert [f.name for f in starts] == [sources[0].rsplit("/", 1)[1]]
-    if path != "404.html":  # the 404 page's links start from the site's root
-        assert (built_site / path).parent.joinpath(sources[0]).resolve() == starts[0].resolve()
+    """In each language's build and on the 404 page: every script and stylesheet is one the
+    site holds, under a name with a hash of its content (after a redeploy, a host or browser
+    that kept an old copy never pairs it with new pages), and the engine's start script is
+    loaded once."""
+    soup = page(built_site, path)
+    loaded = [attr(s, "src") for s in soup.select("script[src]")]
+    loaded += [attr(s, "href") for s in soup.select('link[rel="stylesheet"]')]
+    ours = [u for u in loaded if re.search(r"assets/(riftbound|stepper|iframe-worker|engine)", u)]
+    assert len(ours) == 4, ours  # the search shim, the stepper, the engine, the styles
+    for url in loaded:
+        assert re.search(r"\.[0-9a-f]{8,12}(\.min)?\.(js|css)$", url), url
+        file = (built_site / url.lstrip("/")) if url.startswith("/") else None
+        file = file or (built_site / path).parent / url
+        assert file.resolve().is_file(), url
+    starts = [u for u in loaded if "assets/engine/start." in u]
+    assert len(starts) == 1, starts
+    assert sorted(p.name for p in (built_site / "assets").glob("*.*")) == sorted(
+        re.sub(r".*/", "", u) for u in ours if re.search(r"assets/[^/]+$", u)
+    )  # no copy of ours under its plain name
