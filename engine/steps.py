@@ -30,7 +30,8 @@ class Ref(Enum):
 
     PLAYER = "player"  # a player id, or None for nobody
     UNIT = "unit"
-    UNITS = "units"  # several units, said as a list
+    UNITS = "units"  # several units, said as a list, each once
+    SOURCES = "sources"  # the units of abilities in an order: a unit said once per ability
     PLAYED_AT = "played-at"  # where a unit is played: "at their base"
     SENT_TO = "sent-to"  # where a replacement sends a unit: "into banishment"
 
@@ -38,6 +39,7 @@ class Ref(Enum):
 PlayerId = Annotated[str | None, Ref.PLAYER]
 UnitId = Annotated[str, Ref.UNIT]
 UnitIds = Annotated[tuple[str, ...], Ref.UNITS]
+SourceIds = Annotated[tuple[str, ...], Ref.SOURCES]
 PlayedAt = Annotated[Zone | None, Ref.PLAYED_AT]
 SentTo = Annotated[Zone, Ref.SENT_TO]
 
@@ -161,7 +163,9 @@ class Ordered:
     """One player's order for their abilities that go on the chain together."""
 
     player: PlayerId
-    units: UnitIds  # the abilities' units, in the order they go on the chain
+    # The abilities' units, in the order they go on the chain: a unit with two of them is
+    # named twice, so the order of every ability is said.
+    units: SourceIds
     chosen: Chosen
 
     @property

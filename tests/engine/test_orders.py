@@ -69,6 +69,31 @@ def test_a_stated_order_is_followed_and_the_step_says_who_chose_it() -> None:
     assert "Bleu choisit l’ordre de ses compétences, comme l’indique le scénario" in said
 
 
+def test_an_order_names_a_unit_once_per_ability_so_every_abilitys_place_is_said() -> None:
+    """A unit with two abilities waiting is named at each one's place in the order (the
+    sentence that lists what goes on the chain names it once)."""
+    twice = unit(
+        "bomb",
+        "blue",
+        1,
+        abilities=[
+            {"id": "blast", "when": "dies", "deal_damage_to_all": {"amount": 3}},
+            {"id": "boost", "when": "dies", "give_might": {"to": "raider", "amount": 1}},
+        ],
+    )
+    units = [unit("raider", "red", 3, "base"), twice, dying("herald", "blue", 1, token("recruit"))]
+    order = [["boost", "herald", "blast"]]
+    text = scenario_yaml(
+        units, ["raider"], expected={"result": "none"}, combat={"trigger_order": order}
+    )
+    outcome = run_combat(parse_scenario(text, "t.yml"))
+    added = step(outcome, "r1-chain-add-1")
+    assert added.board.chain == ("boost", "herald", "blast")
+    said = {lang: narrate(added, lang, Names(outcome.board)) for lang in ("en", "fr")}
+    assert "as the scenario states: Bomb, Herald and Bomb." in said["en"]
+    assert "celles des unités Bomb, Herald et Bomb, dans cet ordre" in said["fr"]
+
+
 def test_a_stated_order_no_group_uses_is_an_error_at_its_line() -> None:
     text = two_blue_deaths(trigger_order=[["herald", "bomb"], ["bomb", "herald"]])
     with pytest.raises(ProblemsFound) as caught:

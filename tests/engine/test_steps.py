@@ -56,6 +56,8 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
             values[f.name] = "u1"
         elif ref is Ref.UNITS:
             values[f.name] = units
+        elif ref is Ref.SOURCES:  # an order of two abilities or more: a unit may have two
+            values[f.name] = (("u1", "u1"), ("u1", "u2", "u1"))[n - 1] if n else ()
         elif ref is Ref.PLAYED_AT:
             values[f.name] = Zone.BASE
         elif ref is Ref.SENT_TO:
