@@ -300,15 +300,25 @@ def example_problems(
 
 
 def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator[Problem]:
-    """Every rule a step of an example cites is one we carry (the step table's are tested)."""
-    if rules is None:
+    """Every rule a step of an example cites is one we carry (the step table's are tested).
+
+    A rule the engine cites and the rules file lacks is one fault: reported once, at the
+    file that should carry it, with the examples where the engine cites it."""
+    if rules is None or SOURCE_LANGUAGE not in rules.files:
         return
-    for run in examples.runs.values():
-        for number in sorted({n for step in run.outcome.steps for n in step.rules}):
+    missing: dict[str, list[str]] = {}
+    for example_id, run in sorted(examples.runs.items()):
+        for number in dict.fromkeys(n for step in run.outcome.steps for n in step.rules):
             if number not in rules:
-                yield Problem(
-                    run.scenario.path, 0, f"the engine cites rule {number}, not in rules/"
-                )
+                missing.setdefault(number, []).append(example_id)
+    for number, ids in sorted(missing.items()):
+        shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+        yield Problem(
+            rules.files[SOURCE_LANGUAGE].path,
+            0,
+            f"[{number}] not in this file, but the engine's steps (engine/steps.py) cite it, "
+            f"in examples {shown}",
+        )
 
 
 def terminology_problems(
