@@ -103,12 +103,7 @@ def engine_assets(
     edits an example need not wait for Pyodide under Node.js at every save."""
     lock = pyodide_lock(pyodide)
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
-    target = closure.Target(
-        version=tuple(int(part) for part in str(lock["python"]).split(".")),
-        # Pyodide's standard library: its zip, and modules built into its runtime (sys,
-        # itertools…), which are also this Python's.
-        stdlib=frozenset(top_level_names(stdlib)) | closure.Target.running().stdlib,
-    )
+    target = browser_target(lock, stdlib)
     imports = closure.ImportCache.load(cache / IMPORTS) if cache is not None else None
     found = closure.closure(ENTRY, PROJECT_ROOT, target, imports)
     if cache is not None and imports is not None:
@@ -212,6 +207,16 @@ def pyodide_lock(pyodide: Path) -> dict[str, Any]:
     if not isinstance(info, dict) or not isinstance(info.get("python"), str):
         raise ProblemsFound([Problem(str(pyodide / "pyodide-lock.json"), 0, "no info.python")])
     return info
+
+
+def browser_target(lock: Mapping[str, Any], stdlib: bytes) -> closure.Target:
+    """The Python of the browser: Pyodide's version, and its standard library: the modules of
+    its zip, and those built into its runtime (sys, itertools…), written in C in this Python
+    too."""
+    return closure.Target(
+        version=tuple(int(part) for part in str(lock["python"]).split(".")),
+        stdlib=frozenset(top_level_names(stdlib)) | closure.compiled_stdlib(),
+    )
 
 
 def top_level_names(archive: bytes) -> Iterable[str]:

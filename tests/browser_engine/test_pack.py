@@ -316,3 +316,15 @@ def test_an_effect_field_the_editor_cannot_show_stops_the_build_naming_it() -> N
     (problem,) = raised.value.problems
     assert problem.path == "engine/effects.py"
     assert problem.message == "deal_damage.targets: the editor has no field for {'type': 'array'}"
+
+
+def test_the_browsers_standard_library_is_pyodides_not_this_pythons() -> None:
+    """A pure-Python module this Python has and Pyodide does not (``cgi``, gone since 3.13;
+    ``tkinter``) is not taken as present; its zip's modules and those of its runtime are."""
+    stdlib = (PYODIDE / "python_stdlib.zip").read_bytes()
+    target = pack.browser_target(pack.pyodide_lock(PYODIDE), stdlib)
+    assert target.version[:2] >= (3, 13)
+    for present in ("json", "dataclasses", "annotationlib", "_json", "itertools", "sys"):
+        assert target.is_stdlib(present), present
+    for absent in ("cgi", "tkinter", "distutils", "imp"):
+        assert not target.is_stdlib(absent), absent
