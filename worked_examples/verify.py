@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from contextlib import suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -96,11 +97,12 @@ class ResultCache:
             file = self.folder / f"{key}.pickle"
             try:
                 entry: Entry = pickle.loads(file.read_bytes())
-                os.utime(file)  # just used: kept by prune
             except OSError:  # absent, or deleted meanwhile by another build's prune
                 return None
             except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
                 return None  # stale or foreign: read and run again
+            with suppress(OSError):  # deleted meanwhile: the entry read is still good
+                os.utime(file)  # just used: another build's prune keeps it
             self.memory[key] = entry
             self.used.add(key)
             return entry
@@ -116,18 +118,20 @@ class ResultCache:
         """Forget what was not used since the last prune (memory), and delete all but the
         entries used last (folder): those used since, and the newest others up to
         ``KEPT_GENERATIONS`` times as many."""
-        self.memory = {key: self.memory[key] for key in self.used if key in self.memory}
-        keep = max(KEPT_GENERATIONS * len(self.used), KEPT_AT_LEAST)
-        self.used = set()
+        used, self.used = self.used, set()
+        self.memory = {key: self.memory[key] for key in used if key in self.memory}
         if self.folder is None:
             return
-        entries = []
+        others = []
         for file in self.folder.glob("*.pickle"):
+            if file.stem in used:
+                continue  # never deleted, however long ago its file was written
             try:
-                entries.append((file.stat().st_mtime_ns, file.name, file))
+                others.append((file.stat().st_mtime_ns, file.name, file))
             except OSError:  # deleted meanwhile by another build
                 continue
-        for _, _, old in sorted(entries, reverse=True)[keep:]:
+        keep = max(KEPT_GENERATIONS * len(used), KEPT_AT_LEAST) - len(used)
+        for _, _, old in sorted(others, reverse=True)[max(keep, 0) :]:
             old.unlink(missing_ok=True)
 
 

@@ -103,6 +103,21 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     assert kept == sorted([*mine, *others[len(others) - (keep - len(mine)) :], "notes.txt"])
 
 
+def test_a_long_serve_never_deletes_the_entries_it_uses(examples: Path, tmp_path: Path) -> None:
+    """A serve reads its entries from memory after the first build: their files, however old,
+    stay (another process, or the next serve, reads them)."""
+    cache_dir = tmp_path / "cache"
+    cache = ResultCache(cache_dir)
+    run_examples(examples, cache)
+    mine = sorted(f.name for f in cache_dir.glob("*.pickle"))
+    for file in cache_dir.iterdir():
+        os.utime(file, (1_000_000, 1_000_000))  # written long ago
+    for n in range(verify.KEPT_GENERATIONS * len(mine) + verify.KEPT_AT_LEAST):
+        (cache_dir / f"{n:064x}.pickle").write_bytes(b"an entry of another engine")
+    run_examples(examples, cache)  # from memory: no file touched
+    assert set(mine) <= {f.name for f in cache_dir.glob("*.pickle")}
+
+
 def test_a_long_serve_keeps_in_memory_only_what_its_last_build_used(
     examples: Path, tmp_path: Path
 ) -> None:
