@@ -28,6 +28,7 @@ from engine.model import localized
 from rulebook import Rulebook, load_rulebook
 from rulebook.browser import Citing, chapter_page, index, index_page, search_entries
 from rulebook.cite import SEPARATOR, Citations
+from rulebook.numbering import RuleNumber
 from vocabulary import SOURCE_LANGUAGE
 from vocabulary.checks import catalog_problems, catalog_texts
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
@@ -304,14 +305,14 @@ def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator
 
     A rule the engine cites and the rules file lacks is one fault: reported once, at the
     file that should carry it, with the examples where the engine cites it."""
-    if rules is None or SOURCE_LANGUAGE not in rules.files:
+    if rules is None:  # its own problems say why
         return
     missing: dict[str, list[str]] = {}
     for example_id, run in sorted(examples.runs.items()):
         for number in dict.fromkeys(n for step in run.outcome.steps for n in step.rules):
             if number not in rules:
                 missing.setdefault(number, []).append(example_id)
-    for number, ids in sorted(missing.items()):
+    for number, ids in sorted(missing.items(), key=lambda item: RuleNumber(item[0]).sort_key):
         shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
         yield Problem(
             rules.files[SOURCE_LANGUAGE].path,

@@ -77,8 +77,11 @@ def name_assets_by_content(config: MkDocsConfig) -> dict[str, str]:
 
     def named(path: str) -> str:
         source = docs / path
-        if not source.is_file():  # not a file of the docs folder: named by whoever adds it
-            return path
+        if not source.is_file():  # a typo, or a remote file: the site loads nothing remote
+            raise PluginError(
+                f"{config.config_file_path}: extra_css/extra_javascript: "
+                f"'{path}' is not a file of {config.docs_dir}"
+            )
         renamed[path] = links.content_named(path, source.read_bytes())
         return renamed[path]
 

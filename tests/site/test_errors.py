@@ -129,3 +129,14 @@ def test_example_embedded_in_one_language_only(project: Path) -> None:
     report = line_with(failed_build(project), "docs_fr/resolution-step.md:")
     assert "[already-scored-no-conquer] example where docs/resolution-step.md:" in report
     assert "has [conquer-scores]" in report
+
+
+def test_a_stylesheet_or_script_that_is_not_a_file_of_the_site_fails_the_build(
+    project: Path,
+) -> None:
+    edit(project / "mkdocs.yml", "  - assets/stepper.js", "  - assets/steper.js")
+    lines = failed_build(project)
+    assert line_with(lines, "steper.js").endswith(
+        "mkdocs.yml: extra_css/extra_javascript: 'assets/steper.js' is not a file of "
+        f"{project / 'docs'}"
+    )
