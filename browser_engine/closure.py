@@ -31,7 +31,6 @@ import hashlib
 import importlib.util
 import json
 import sys
-import sysconfig
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -71,19 +70,6 @@ class Target:
     def running(cls) -> Target:
         """The Python running this code."""
         return cls(tuple(sys.version_info[:3]), frozenset(sys.stdlib_module_names))
-
-
-def compiled_stdlib() -> frozenset[str]:
-    """The running Python's standard modules written in C (built in, or compiled beside it:
-    ``_json``, ``itertools``). A Python built for the browser has such modules in its
-    runtime, not in its library's zip; every pure-Python module it has is in that zip, so a
-    pure-Python module of this Python (``cgi``, gone since 3.13) is not taken as present."""
-    library = Path(sysconfig.get_paths()["stdlib"])
-    return frozenset(
-        name
-        for name in sys.stdlib_module_names
-        if not (library / f"{name}.py").is_file() and not (library / name / "__init__.py").is_file()
-    )
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,12 @@ MAX_SECONDS = 20
 CACHE_ENTRIES = 24
 # Bump to rebuild every cached payload (a change in how they are written).
 FORMAT = b"riftbound-engine-payload-2"
+# A module compiled into Pyodide's runtime: its init function's name, in the WebAssembly.
+BUILT_IN = re.compile(rb"PyInit_(\w+)")
+# Modules every CPython builds into its core with no init function of that name.
+CORE_MODULES = frozenset(
+    {"builtins", "sys", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external"}
+)
 PRECOMPILE = "browser_engine/node/precompile.mjs"
 # Far more than the build needs (about 10 s): a bound on a hang, not a timing.
 PRECOMPILE_SECONDS = 900
@@ -103,7 +109,7 @@ def engine_assets(
     edits an example need not wait for Pyodide under Node.js at every save."""
     lock = pyodide_lock(pyodide)
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
-    target = browser_target(lock, stdlib)
+    target = browser_target(lock, stdlib, (pyodide / "pyodide.asm.wasm").read_bytes())
     imports = closure.ImportCache.load(cache / IMPORTS) if cache is not None else None
     found = closure.closure(ENTRY, PROJECT_ROOT, target, imports)
     if cache is not None and imports is not None:
@@ -209,13 +215,18 @@ def pyodide_lock(pyodide: Path) -> dict[str, Any]:
     return info
 
 
-def browser_target(lock: Mapping[str, Any], stdlib: bytes) -> closure.Target:
-    """The Python of the browser: Pyodide's version, and its standard library: the modules of
-    its zip, and those built into its runtime (sys, itertools…), written in C in this Python
-    too."""
+def browser_target(lock: Mapping[str, Any], stdlib: bytes, runtime: bytes) -> closure.Target:
+    """The Python of the browser: Pyodide's version, and its standard library, none of this
+    Python's: the modules of its zip, and those compiled into its runtime (``runtime``, the
+    WebAssembly: each has an init function ``PyInit_<name>``, but the core's few)."""
+    built_in = {name.decode() for name in BUILT_IN.findall(runtime)}
+    if not built_in:
+        raise ProblemsFound(
+            [Problem("pyodide.asm.wasm", 0, "names no built-in module (PyInit_…): run `npm ci`")]
+        )
     return closure.Target(
         version=tuple(int(part) for part in str(lock["python"]).split(".")),
-        stdlib=frozenset(top_level_names(stdlib)) | closure.compiled_stdlib(),
+        stdlib=frozenset(top_level_names(stdlib)) | built_in | CORE_MODULES,
     )
 
 

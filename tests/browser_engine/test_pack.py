@@ -319,12 +319,24 @@ def test_an_effect_field_the_editor_cannot_show_stops_the_build_naming_it() -> N
 
 
 def test_the_browsers_standard_library_is_pyodides_not_this_pythons() -> None:
-    """A pure-Python module this Python has and Pyodide does not (``cgi``, gone since 3.13;
-    ``tkinter``) is not taken as present; its zip's modules and those of its runtime are."""
+    """A module this Python has and Pyodide does not is not taken as present: pure Python
+    (``cgi``, gone since 3.13; ``tkinter``) or C (``readline``, ``_winapi``); its zip's
+    modules, those compiled into its runtime and its core's are, even where this Python has
+    none of that name (``_zstd``, new in 3.14)."""
     stdlib = (PYODIDE / "python_stdlib.zip").read_bytes()
-    target = pack.browser_target(pack.pyodide_lock(PYODIDE), stdlib)
+    runtime = (PYODIDE / "pyodide.asm.wasm").read_bytes()
+    target = pack.browser_target(pack.pyodide_lock(PYODIDE), stdlib, runtime)
     assert target.version[:2] >= (3, 13)
-    for present in ("json", "dataclasses", "annotationlib", "_json", "itertools", "sys"):
-        assert target.is_stdlib(present), present
-    for absent in ("cgi", "tkinter", "distutils", "imp"):
-        assert not target.is_stdlib(absent), absent
+    present = ["json", "dataclasses", "annotationlib", "_json", "itertools", "_zstd", "sys"]
+    for name in present:
+        assert target.is_stdlib(name), name
+    for name in ("cgi", "tkinter", "distutils", "imp", "readline", "_winapi", "audioop"):
+        assert not target.is_stdlib(name), name
+
+
+def test_a_runtime_naming_no_built_in_module_stops_the_build() -> None:
+    with pytest.raises(ProblemsFound) as raised:
+        pack.browser_target({"python": "3.14.2"}, b"", b"\0asm not a Pyodide runtime")
+    assert str(raised.value) == (
+        "pyodide.asm.wasm: names no built-in module (PyInit_…): run `npm ci`"
+    )
