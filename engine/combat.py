@@ -21,6 +21,7 @@ of the procedure:
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from diagnostics import Problem, ProblemsFound
@@ -45,6 +46,13 @@ class ChainItem:
     trigger: Trigger
     effects: tuple[Effect, ...]
     ability: str  # its name in trigger orders and chain checks
+    number: int  # its place among its unit's abilities (1, 2…)
+
+
+def ability_sources(items: list[ChainItem]) -> tuple[tuple[str, int], ...]:
+    """The items' units, and each item's number where its unit has more than one here."""
+    count = Counter(i.source for i in items)
+    return tuple((i.source, i.number if count[i.source] > 1 else 0) for i in items)
 
 
 @dataclass(frozen=True)
@@ -127,9 +135,9 @@ class CombatRun:
 
     def triggered(self, unit: Unit, trigger: Trigger) -> bool:
         """Record the unit's abilities for ``trigger`` with its last known information."""
-        fired = [a for a in unit.abilities if a.trigger is trigger]
-        for ability in fired:
-            self.pending.append(self.item(unit, ability))
+        fired = [(n, a) for n, a in enumerate(unit.abilities, 1) if a.trigger is trigger]
+        for number, ability in fired:
+            self.pending.append(self.item(unit, ability, number))
         return bool(fired)
 
     def new_unit_id(self, wanted: str) -> str:
@@ -350,7 +358,7 @@ class CombatRun:
         """A cleanup after a showdown play or chain item (318): lethal units die."""
         self.cleanup_kill(combat=False, after=after)
 
-    def item(self, unit: Unit, ability: Ability) -> ChainItem:
+    def item(self, unit: Unit, ability: Ability, number: int) -> ChainItem:
         return ChainItem(
             unit.id,
             unit.controller,
@@ -358,6 +366,7 @@ class CombatRun:
             ability.trigger,
             ability.effects,
             ability.name(unit.id),
+            number,
         )
 
     def put_on_chain(self, step_id: str) -> S.Added:
@@ -378,12 +387,12 @@ class CombatRun:
                 self.choices.append(
                     Choice(step_id, player, tuple(i.ability for i in items), chosen)
                 )
-                orders.append(S.Ordered(player, tuple(i.source for i in items), chosen))
+                orders.append(S.Ordered(player, ability_sources(items), chosen))
             placed += items
         self.chain += placed
         self.pending = []
         first, second = (waiting[0], waiting[1]) if len(waiting) > 1 else (None, None)
-        return S.Added(tuple(i.source for i in placed), first, second, tuple(orders))
+        return S.Added(ability_sources(placed), first, second, tuple(orders))
 
     def resolve_item(self, item: ChainItem, step_id: str) -> None:
         """Each effect of the ability, in the order written, a step each; then a cleanup."""

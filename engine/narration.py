@@ -17,6 +17,8 @@ from engine.trace import Step
 from vocabulary import Message, join, message
 
 NOBODY = message("name:nobody", "nobody")
+# One of a unit's abilities, by its place among them, where the unit has several in a list.
+ABILITY = message("name:ability", "{unit} (ability {n})")
 PLAYED_AT = {
     Zone.BASE: message("played-at:base", "at their base"),
     Zone.BATTLEFIELD: message("played-at:battlefield", "at the battlefield"),
@@ -40,11 +42,20 @@ class Names:
         unit = self.board.units.get(unit_id)
         return localized(unit.name, lang) if unit else unit_id
 
-    def units(self, unit_ids: tuple[str, ...] | list[str], lang: str, once: bool = True) -> str:
-        """The units' names as a list, each once (a unit may be the source of two abilities);
-        ``once=False``: each as often as listed (an order of abilities)."""
-        names = [self.unit(u, lang) for u in unit_ids]
-        return join(list(dict.fromkeys(names)) if once else names, lang)
+    def units(self, unit_ids: tuple[str, ...] | list[str], lang: str) -> str:
+        """The units' names as a list, each once (a unit may be the source of two abilities)."""
+        return join(list(dict.fromkeys(self.unit(u, lang) for u in unit_ids)), lang)
+
+    def abilities(self, sources: tuple[tuple[str, int], ...], lang: str) -> str:
+        """Abilities in an order, by their units' names; where a unit has several in the list,
+        with each one's number among its abilities (``steps.AbilitySources``)."""
+        return join(
+            [
+                ABILITY(lang, unit=self.unit(unit, lang), n=n) if n else self.unit(unit, lang)
+                for unit, n in sources
+            ],
+            lang,
+        )
 
     def player(self, player_id: str | None, lang: str) -> str:
         if player_id is None:
@@ -83,8 +94,8 @@ def words(params: Any, lang: str, names: Names) -> dict[str, str]:
             said[name] = names.unit(value, lang)
         elif ref is Ref.UNITS:
             said[name] = names.units(value, lang)
-        elif ref is Ref.SOURCES:
-            said[name] = names.units(value, lang, once=False)
+        elif ref is Ref.ABILITIES:
+            said[name] = names.abilities(value, lang)
         elif ref is Ref.PLAYED_AT:
             said[name] = PLAYED_AT[value](lang) if value is not None else ""
         elif ref is Ref.SENT_TO:

@@ -31,7 +31,7 @@ class Ref(Enum):
     PLAYER = "player"  # a player id, or None for nobody
     UNIT = "unit"
     UNITS = "units"  # several units, said as a list, each once
-    SOURCES = "sources"  # the units of abilities in an order: a unit said once per ability
+    ABILITIES = "abilities"  # abilities in an order, by their units (``AbilitySources``)
     PLAYED_AT = "played-at"  # where a unit is played: "at their base"
     SENT_TO = "sent-to"  # where a replacement sends a unit: "into banishment"
 
@@ -39,7 +39,10 @@ class Ref(Enum):
 PlayerId = Annotated[str | None, Ref.PLAYER]
 UnitId = Annotated[str, Ref.UNIT]
 UnitIds = Annotated[tuple[str, ...], Ref.UNITS]
-SourceIds = Annotated[tuple[str, ...], Ref.SOURCES]
+# Abilities in an order: each one's unit, and its number among that unit's abilities (1, 2…)
+# where the unit has more than one in the list, else 0: "Bomb (ability 2), Herald and Bomb
+# (ability 1)" says where each ability goes.
+AbilitySources = Annotated[tuple[tuple[str, int], ...], Ref.ABILITIES]
 PlayedAt = Annotated[Zone | None, Ref.PLAYED_AT]
 SentTo = Annotated[Zone, Ref.SENT_TO]
 
@@ -163,9 +166,7 @@ class Ordered:
     """One player's order for their abilities that go on the chain together."""
 
     player: PlayerId
-    # The abilities' units, in the order they go on the chain: a unit with two of them is
-    # named twice, so the order of every ability is said.
-    units: SourceIds
+    units: AbilitySources  # in the order they go on the chain
     chosen: Chosen
 
     @property
@@ -177,7 +178,7 @@ class Ordered:
 class Added:
     """Waiting abilities going on the chain: in what order, and who chose it."""
 
-    units: UnitIds  # the abilities' units, in the order they go on the chain
+    units: AbilitySources  # in the order they go on the chain
     first: PlayerId = None  # when both players have abilities: whose go on first
     second: PlayerId = None
     choices: tuple[Ordered, ...] = ()

@@ -69,9 +69,9 @@ def test_a_stated_order_is_followed_and_the_step_says_who_chose_it() -> None:
     assert "Bleu choisit l’ordre de ses compétences, comme l’indique le scénario" in said
 
 
-def test_an_order_names_a_unit_once_per_ability_so_every_abilitys_place_is_said() -> None:
-    """A unit with two abilities waiting is named at each one's place in the order (the
-    sentence that lists what goes on the chain names it once)."""
+def test_where_a_unit_has_two_abilities_in_an_order_each_is_named_by_its_number() -> None:
+    """Two orders of the same three abilities, two of them one unit's, read differently: each
+    of that unit's abilities is said with its number among the unit's abilities."""
     twice = unit(
         "bomb",
         "blue",
@@ -82,16 +82,30 @@ def test_an_order_names_a_unit_once_per_ability_so_every_abilitys_place_is_said(
         ],
     )
     units = [unit("raider", "red", 3, "base"), twice, dying("herald", "blue", 1, token("recruit"))]
-    order = [["boost", "herald", "blast"]]
-    text = scenario_yaml(
-        units, ["raider"], expected={"result": "none"}, combat={"trigger_order": order}
+    said = {}
+    for order in (["boost", "herald", "blast"], ["blast", "herald", "boost"]):
+        combat = {"trigger_order": [order]}
+        text = scenario_yaml(units, ["raider"], expected={"result": "none"}, combat=combat)
+        outcome = run_combat(parse_scenario(text, "t.yml"))
+        added = step(outcome, "r1-chain-add-1")
+        assert added.board.chain == tuple(order)
+        said[order[0]] = {lang: narrate(added, lang, Names(outcome.board)) for lang in ("en", "fr")}
+    assert said["boost"]["en"].startswith(
+        "Before the result, waiting abilities go on the chain: Bomb (ability 2), Herald and "
+        "Bomb (ability 1)."
     )
-    outcome = run_combat(parse_scenario(text, "t.yml"))
-    added = step(outcome, "r1-chain-add-1")
-    assert added.board.chain == ("boost", "herald", "blast")
-    said = {lang: narrate(added, lang, Names(outcome.board)) for lang in ("en", "fr")}
-    assert "as the scenario states: Bomb, Herald and Bomb." in said["en"]
-    assert "celles des unités Bomb, Herald et Bomb, dans cet ordre" in said["fr"]
+    assert (
+        "as the scenario states: Bomb (ability 2), Herald and Bomb (ability 1)."
+        in (said["boost"]["en"])
+    )
+    assert (
+        "as the scenario states: Bomb (ability 1), Herald and Bomb (ability 2)."
+        in (said["blast"]["en"])
+    )
+    assert (
+        "celles des unités Bomb (compétence 2), Herald et Bomb (compétence 1), dans cet ordre"
+        in said["boost"]["fr"]
+    )
 
 
 def test_a_stated_order_no_group_uses_is_an_error_at_its_line() -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from engine.model import Board, Player, Trigger, Unit, Zone
 from engine.narration import Names, narrate
-from engine.steps import STEPS, Hit, Ref, Replaced, StepKind
+from engine.steps import STEPS, Hit, Ordered, Ref, Replaced, StepKind
 from engine.trace import Snapshot, Step
 from vocabulary import languages
 
@@ -56,8 +56,9 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
             values[f.name] = "u1"
         elif ref is Ref.UNITS:
             values[f.name] = units
-        elif ref is Ref.SOURCES:  # an order of two abilities or more: a unit may have two
-            values[f.name] = (("u1", "u1"), ("u1", "u2", "u1"))[n - 1] if n else ()
+        elif ref is Ref.ABILITIES:  # n=2: a unit with two abilities in the list, numbered
+            one = (("u1", 0),) if params is not Ordered else (("u1", 1), ("u1", 2))  # an order: 2+
+            values[f.name] = ((), one, (("u1", 2), ("u2", 0), ("u1", 1)))[n]
         elif ref is Ref.PLAYED_AT:
             values[f.name] = Zone.BASE
         elif ref is Ref.SENT_TO:
