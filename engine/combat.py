@@ -21,8 +21,7 @@ of the procedure:
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from diagnostics import Problem, ProblemsFound
 from engine import steps as S
@@ -47,12 +46,16 @@ class ChainItem:
     effects: tuple[Effect, ...]
     ability: str  # its name in trigger orders and chain checks
     number: int  # its place among its unit's abilities (1, 2…)
+    shown: int = 0  # the number steps name it by: where its unit had others going on with it
 
 
 def ability_sources(items: list[ChainItem]) -> tuple[tuple[str, int], ...]:
-    """The items' units, and each item's number where its unit has more than one here."""
-    count = Counter(i.source for i in items)
-    return tuple((i.source, i.number if count[i.source] > 1 else 0) for i in items)
+    """The items' units, and each item's number where its unit has more than one different
+    ability here (the same ability twice is named alike twice)."""
+    numbers: dict[str, set[int]] = {}
+    for item in items:
+        numbers.setdefault(item.source, set()).add(item.number)
+    return tuple((i.source, i.number if len(numbers[i.source]) > 1 else 0) for i in items)
 
 
 @dataclass(frozen=True)
@@ -389,10 +392,11 @@ class CombatRun:
                 )
                 orders.append(S.Ordered(player, ability_sources(items), chosen))
             placed += items
-        self.chain += placed
+        sources = ability_sources(placed)
+        self.chain += [replace(i, shown=n) for i, (_, n) in zip(placed, sources, strict=True)]
         self.pending = []
         first, second = (waiting[0], waiting[1]) if len(waiting) > 1 else (None, None)
-        return S.Added(ability_sources(placed), first, second, tuple(orders))
+        return S.Added(sources, first, second, tuple(orders))
 
     def resolve_item(self, item: ChainItem, step_id: str) -> None:
         """Each effect of the ability, in the order written, a step each; then a cleanup."""
@@ -423,7 +427,7 @@ class CombatRun:
                 "chain",
                 kind,
                 S.Resolution(
-                    item.source,
+                    (item.source, item.shown),
                     item.trigger,
                     item.controller,
                     done.target,

@@ -46,16 +46,15 @@ class Names:
         """The units' names as a list, each once (a unit may be the source of two abilities)."""
         return join(list(dict.fromkeys(self.unit(u, lang) for u in unit_ids)), lang)
 
+    def ability(self, source: tuple[str, int], lang: str) -> str:
+        """An ability by its unit's name, and its number among the unit's abilities where the
+        unit had others going on the chain with it (``steps.AbilitySources``)."""
+        unit, n = source
+        return ABILITY(lang, unit=self.unit(unit, lang), n=n) if n else self.unit(unit, lang)
+
     def abilities(self, sources: tuple[tuple[str, int], ...], lang: str) -> str:
-        """Abilities in an order, by their units' names; where a unit has several in the list,
-        with each one's number among its abilities (``steps.AbilitySources``)."""
-        return join(
-            [
-                ABILITY(lang, unit=self.unit(unit, lang), n=n) if n else self.unit(unit, lang)
-                for unit, n in sources
-            ],
-            lang,
-        )
+        """Abilities in an order, each named as ``ability`` names it."""
+        return join([self.ability(source, lang) for source in sources], lang)
 
     def player(self, player_id: str | None, lang: str) -> str:
         if player_id is None:
@@ -94,6 +93,8 @@ def words(params: Any, lang: str, names: Names) -> dict[str, str]:
             said[name] = names.unit(value, lang)
         elif ref is Ref.UNITS:
             said[name] = names.units(value, lang)
+        elif ref is Ref.ABILITY:
+            said[name] = names.ability(value, lang)
         elif ref is Ref.ABILITIES:
             said[name] = names.abilities(value, lang)
         elif ref is Ref.PLAYED_AT:

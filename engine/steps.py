@@ -31,6 +31,7 @@ class Ref(Enum):
     PLAYER = "player"  # a player id, or None for nobody
     UNIT = "unit"
     UNITS = "units"  # several units, said as a list, each once
+    ABILITY = "ability"  # an ability, by its unit (``AbilitySource``)
     ABILITIES = "abilities"  # abilities in an order, by their units (``AbilitySources``)
     PLAYED_AT = "played-at"  # where a unit is played: "at their base"
     SENT_TO = "sent-to"  # where a replacement sends a unit: "into banishment"
@@ -43,6 +44,8 @@ UnitIds = Annotated[tuple[str, ...], Ref.UNITS]
 # where the unit has more than one in the list, else 0: "Bomb (ability 2), Herald and Bomb
 # (ability 1)" says where each ability goes.
 AbilitySources = Annotated[tuple[tuple[str, int], ...], Ref.ABILITIES]
+# One of them resolving, named as it was when it went on the chain.
+AbilitySource = Annotated[tuple[str, int], Ref.ABILITY]
 PlayedAt = Annotated[Zone | None, Ref.PLAYED_AT]
 SentTo = Annotated[Zone, Ref.SENT_TO]
 
@@ -199,7 +202,7 @@ class Played:
 class Resolution:
     """A chain item resolving: its source, its controller, and what it did."""
 
-    source: UnitId
+    source: AbilitySource
     trigger: Trigger
     player: PlayerId
     target: UnitId

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from engine import ProblemsFound, compare, load_scenario, parse_scenario, run_combat
+from engine.combat import ChainItem, ability_sources
 from engine.explore import every_order, order_key
+from engine.model import Trigger
 from engine.narration import Names, narrate
 from engine.orders import MAX_SIMULTANEOUS, Chosen
 from tests.conftest import ROOT, engine_cli
@@ -103,8 +105,26 @@ def test_where_a_unit_has_two_abilities_in_an_order_each_is_named_by_its_number(
         in (said["blast"]["en"])
     )
     assert (
-        "celles des unités Bomb (compétence 2), Herald et Bomb (compétence 1), dans cet ordre"
-        in said["boost"]["fr"]
+        "comme l’indique le scénario\u00a0: Bomb (compétence 2), Herald et Bomb (compétence 1), dans "
+        "cet ordre." in said["boost"]["fr"]
+    )
+    # Each resolves under the name the chain gave it: blast (the newest) first.
+    resolving = [narrate(s, "en", Names(outcome.board)) for s in outcome.steps]
+    assert any(t.startswith("The ability of Bomb (ability 2) resolves") for t in resolving)
+    assert any(t.startswith("The ability of Bomb (ability 1) resolves") for t in resolving)
+
+
+def test_the_same_ability_twice_is_named_alike_and_a_lone_ability_unnumbered() -> None:
+    def item(source: str, number: int) -> ChainItem:
+        return ChainItem(source, "blue", 1, Trigger.DIES, (), f"{source}-{number}", number)
+
+    giant, bomb1, bomb2, herald = item("giant", 1), item("bomb", 1), item("bomb", 2), item("h", 3)
+    assert ability_sources([giant, bomb2, giant, herald, bomb1]) == (
+        ("giant", 0),
+        ("bomb", 2),
+        ("giant", 0),
+        ("h", 0),
+        ("bomb", 1),
     )
 
 

@@ -162,7 +162,7 @@ def test_327_chain_resolves_newest_first() -> None:
     )
     outcome = play([unit("attacker", "red", 5, "base"), first, second], ["attacker"])
     resolved = [
-        s.params.source
+        s.params.source[0]  # (unit, its ability's number where it had others with it)
         for s in outcome.steps
         if s.key.startswith("chain-") and not s.key.startswith("chain-add")
     ]

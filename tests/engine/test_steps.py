@@ -56,6 +56,8 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
             values[f.name] = "u1"
         elif ref is Ref.UNITS:
             values[f.name] = units
+        elif ref is Ref.ABILITY:
+            values[f.name] = ("u1", 0)
         elif ref is Ref.ABILITIES:  # n=2: a unit with two abilities in the list, numbered
             one = (("u1", 0),) if params is not Ordered else (("u1", 1), ("u1", 2))  # an order: 2+
             values[f.name] = ((), one, (("u1", 2), ("u2", 0), ("u1", 1)))[n]
