@@ -17,6 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TypeGuard
 
 from diagnostics import Problem, ProblemsFound, read_source, store
 from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
@@ -96,11 +97,13 @@ class ResultCache:
         if self.folder is not None:
             file = self.folder / f"{key}.pickle"
             try:
-                entry: Entry = pickle.loads(file.read_bytes())
+                entry = pickle.loads(file.read_bytes())
             except OSError:  # absent, or deleted meanwhile by another build's prune
                 return None
-            except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-                return None  # stale or foreign: read and run again
+            except Exception:  # stale or foreign: a pickle fails in many ways; run it again
+                return None
+            if not is_entry(entry):  # foreign: run it again
+                return None
             with suppress(OSError):  # deleted meanwhile: the entry read is still good
                 os.utime(file)  # just used: another build's prune keeps it
             self.memory[key] = entry
@@ -133,6 +136,17 @@ class ResultCache:
         keep = max(KEPT_GENERATIONS * len(used), KEPT_AT_LEAST) - len(used)
         for _, _, old in sorted(others, reverse=True)[max(keep, 0) :]:
             old.unlink(missing_ok=True)
+
+
+def is_entry(value: object) -> TypeGuard[Entry]:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 3
+        and isinstance(value[0], Scenario)
+        and isinstance(value[1], Outcome)
+        and isinstance(value[2], tuple)
+        and all(isinstance(m, Mismatch) for m in value[2])
+    )
 
 
 @dataclass

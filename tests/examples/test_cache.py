@@ -73,8 +73,9 @@ def test_a_change_to_the_engine_reruns_everything(
 def test_a_corrupt_cache_entry_is_run_again(examples: Path, tmp_path: Path) -> None:
     cache_dir = tmp_path / "cache"
     run_examples(examples, ResultCache(cache_dir))
-    for entry in cache_dir.glob("*.pickle"):
-        entry.write_bytes(b"not a pickle")
+    foreign = [b"not a pickle", b"\x80\x09 a newer protocol", b"\x80\x04K\x01."]  # and an int
+    for n, entry in enumerate(sorted(cache_dir.glob("*.pickle"))):
+        entry.write_bytes(foreign[n % len(foreign)])
     found = run_examples(examples, ResultCache(cache_dir))
     runs, stats = found.runs, found.stats
     assert stats.engine_runs == len(runs) and all(r.verified for r in runs.values())
