@@ -89,7 +89,9 @@ WORDS: dict[str, Message] = {
     ),
     "form.dies": message("editor:form.dies", "nowhere else: it dies"),
     "form.abilities": message("editor:form.abilities", "Abilities"),
+    # Numbered as the engine numbers a unit's abilities: those left out do not count.
     "form.ability": message("editor:form.ability", "Ability {n}"),
+    "form.ability-off": message("editor:form.ability-off", "Ability (left out)"),
     "form.ability-on": message("editor:form.ability-on", "Active (uncheck to leave it out)"),
     "form.play-on": message("editor:form.play-on", "Played (uncheck to leave it out)"),
     "form.when": message("editor:form.when", "When"),

@@ -682,8 +682,10 @@
       }
       var abilities = unit.abilities || [];
       if (abilities.length || full) {
+        var number = 0;  // as the engine numbers them ("Bomb (ability 2)"): left out, not counted
         var listed = abilities.map(function (ability, n) {
-          return self.abilityPart(path.concat(["abilities", n]), ability, n, full);
+          var label = ability._off ? t("form.ability-off") : t("form.ability", { n: ++number });
+          return self.abilityPart(path.concat(["abilities", n]), ability, label, full);
         });
         if (full) {
           listed.push(self.button(t("form.add-ability"), function () {
@@ -720,13 +722,13 @@
     });
   };
 
-  Editor.prototype.abilityPart = function (path, ability, n, full) {
+  Editor.prototype.abilityPart = function (path, ability, label, full) {
     var triggers = DATA.vocabulary.triggers.map(function (w) { return [w, t("when." + w)]; });
     var children = [this.onOff(path, ability, t("form.ability-on"))];
     children.push(this.field(path.concat(["when"]), t("form.when"), "select", ability.when, { choices: triggers }));
     children = children.concat(this.effectPart(path, ability, full));
-    if (full) children.push(this.remove(path, t("form.ability", { n: n + 1 })));
-    return this.group(path, t("form.ability", { n: n + 1 }), children, "rb-item" + (ability._off ? " rb-off" : ""));
+    if (full) children.push(this.remove(path, label));
+    return this.group(path, label, children, "rb-item" + (ability._off ? " rb-off" : ""));
   };
 
   Editor.prototype.effectKind = function (holder) {

@@ -255,6 +255,23 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
 
 
 @FROM_DISK
+def test_abilities_are_numbered_as_the_steps_number_them_those_left_out_not_counted(
+    page: Page, traffic: Traffic, file_root: str
+) -> None:
+    """The steps name a unit's abilities by their place among those it has ("Red unit
+    (ability 2)"): the editor's labels count the same ones, so a left-out ability shifts
+    them."""
+    editor = ready_page(page, file_root + "ask-the-engine.html")
+    for _ in range(3):
+        editor.get_by_role("button", name="Add an ability").first.click()
+    legends = editor.locator('fieldset[data-field^="units.0.abilities."] > legend')
+    expect(legends).to_have_text(["Ability 1", "Ability 2", "Ability 3"])
+    field(editor, "units.0.abilities.0._off").uncheck()
+    expect(legends).to_have_text(["Ability (left out)", "Ability 1", "Ability 2"])
+    quiet(traffic)
+
+
+@FROM_DISK
 def test_a_shared_link_restores_the_board(
     page: Page, browser: Browser, traffic: Traffic, file_root: str
 ) -> None:
