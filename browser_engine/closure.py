@@ -243,6 +243,18 @@ def resolve(
     name = wanted.name.removesuffix(":from")
     if not name or target.is_stdlib(name):
         return
+    top = name.split(".")[0]
+    if top in sys.stdlib_module_names:  # this Python's standard library, not the target's
+        if wanted.eager and not maybe:
+            problems.append(
+                Problem(
+                    str(wanted.importer.file),
+                    wanted.line,
+                    f"imports '{top}', a standard module the browser's Python "
+                    f"{'.'.join(map(str, target.version))} does not have",
+                )
+            )
+        return
     parts = name.split(".")
     names = [name] if maybe else [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
     for each in names:

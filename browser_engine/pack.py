@@ -109,7 +109,7 @@ def engine_assets(
     edits an example need not wait for Pyodide under Node.js at every save."""
     lock = pyodide_lock(pyodide)
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
-    target = browser_target(lock, stdlib, (pyodide / "pyodide.asm.wasm").read_bytes())
+    target = browser_target(lock, stdlib, pyodide / "pyodide.asm.wasm")
     imports = closure.ImportCache.load(cache / IMPORTS) if cache is not None else None
     found = closure.closure(ENTRY, PROJECT_ROOT, target, imports)
     if cache is not None and imports is not None:
@@ -215,14 +215,14 @@ def pyodide_lock(pyodide: Path) -> dict[str, Any]:
     return info
 
 
-def browser_target(lock: Mapping[str, Any], stdlib: bytes, runtime: bytes) -> closure.Target:
+def browser_target(lock: Mapping[str, Any], stdlib: bytes, runtime: Path) -> closure.Target:
     """The Python of the browser: Pyodide's version, and its standard library, none of this
     Python's: the modules of its zip, and those compiled into its runtime (``runtime``, the
     WebAssembly: each has an init function ``PyInit_<name>``, but the core's few)."""
-    built_in = {name.decode() for name in BUILT_IN.findall(runtime)}
+    built_in = {name.decode() for name in BUILT_IN.findall(runtime.read_bytes())}
     if not built_in:
         raise ProblemsFound(
-            [Problem("pyodide.asm.wasm", 0, "names no built-in module (PyInit_…): run `npm ci`")]
+            [Problem(str(runtime), 0, "names no built-in module (no PyInit_… function)")]
         )
     return closure.Target(
         version=tuple(int(part) for part in str(lock["python"]).split(".")),

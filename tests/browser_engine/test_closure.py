@@ -188,3 +188,14 @@ def test_the_import_cache_tells_apart_what_changes_a_sources_imports(
     monkeypatch.setattr(closure_module.ast, "parse", counted)
     closure("twina", project, TARGET, ImportCache.load(saved))
     assert parsed.count("twina") == 3  # each file of it read again
+
+
+def test_a_standard_module_the_browsers_python_lacks_fails_at_the_import(project: Path) -> None:
+    write(project, {"oldpkg/__init__.py": "import os\n\nimport cgi\n", "oldpkg/x.py": ""})
+    browser = Target((3, 14, 2), TARGET.stdlib - {"cgi"})
+    with pytest.raises(ProblemsFound) as found:
+        closure("oldpkg", project, browser)
+    assert str(found.value) == (
+        f"{project / 'oldpkg' / '__init__.py'}:3: imports 'cgi', a standard module the "
+        "browser's Python 3.14.2 does not have"
+    )
