@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 
 import links
 from browser_engine import closure, entry, form, words
-from diagnostics import Problem, ProblemsFound, store
+from diagnostics import Problem, ProblemsFound, forget_abandoned, store
 from engine.effects import EFFECTS
 from engine.schema import scenario_schema
 from vocabulary import language_name
@@ -306,6 +306,7 @@ def prune(cache: Path, keep: int = CACHE_ENTRIES) -> None:
             continue
     for _, _, old in sorted(entries, reverse=True)[keep:]:
         old.unlink(missing_ok=True)
+    forget_abandoned(cache)
 
 
 def warm_up_requests(

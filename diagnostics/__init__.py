@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,6 +92,23 @@ def decode_source(data: bytes, shown: str) -> str:
         line = text.count("\n", 0, nul) + 1
         raise ProblemsFound([Problem(shown, line, "contains a NUL character")])
     return text
+
+
+# A writer's temporary file older than this was left by a writer killed before it finished.
+ABANDONED_SECONDS = 3600
+TEMPORARY = ".*.tmp"  # the names ``store`` gives its temporary files (mkstemp's prefix, suffix)
+
+
+def forget_abandoned(folder: Path) -> None:
+    """Delete the temporary files ``store`` left in ``folder`` when a writer was killed
+    mid-write (an hour old: a live writer's is seconds old), so a cache does not grow."""
+    now = time.time()
+    for file in folder.glob(TEMPORARY):
+        try:
+            if file.stat().st_mtime < now - ABANDONED_SECONDS:
+                file.unlink()
+        except OSError:  # finished or deleted meanwhile
+            continue
 
 
 def store(file: Path, content: bytes) -> bool:

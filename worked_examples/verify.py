@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeGuard
 
-from diagnostics import Problem, ProblemsFound, read_source, store
+from diagnostics import Problem, ProblemsFound, forget_abandoned, read_source, store
 from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
 from engine.loader import MAX_BYTES
 from vocabulary import languages
@@ -136,6 +136,7 @@ class ResultCache:
         keep = max(KEPT_GENERATIONS * len(used), KEPT_AT_LEAST) - len(used)
         for _, _, old in sorted(others, reverse=True)[max(keep, 0) :]:
             old.unlink(missing_ok=True)
+        forget_abandoned(self.folder)
 
 
 def is_entry(value: object) -> TypeGuard[Entry]:
