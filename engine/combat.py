@@ -52,6 +52,9 @@ class ChainItem:
 def ability_sources(items: list[ChainItem]) -> tuple[tuple[str, int], ...]:
     """The items' units, and each item's number where its unit has more than one different
     ability here (the same ability twice is named alike twice)."""
+    units = [i.source for i in items]
+    if len(set(units)) == len(units):  # the usual case: one ability a unit
+        return tuple((unit, 0) for unit in units)
     numbers: dict[str, set[int]] = {}
     for item in items:
         numbers.setdefault(item.source, set()).add(item.number)
@@ -113,7 +116,7 @@ class CombatRun:
         if not isinstance(params, kind.params):
             raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
         prefix = self.step_prefix()
-        chain = tuple(item.ability for item in self.chain)
+        chain = tuple([item.ability for item in self.chain]) if self.chain else ()
         self.steps.append(
             Step(prefix + step_id, phase, kind, params, Snapshot.of(self.board, chain))
         )
@@ -393,7 +396,9 @@ class CombatRun:
                 orders.append(S.Ordered(player, ability_sources(items), chosen))
             placed += items
         sources = ability_sources(placed)
-        self.chain += [replace(i, shown=n) for i, (_, n) in zip(placed, sources, strict=True)]
+        self.chain += [
+            replace(i, shown=n) if n else i for i, (_, n) in zip(placed, sources, strict=True)
+        ]
         self.pending = []
         first, second = (waiting[0], waiting[1]) if len(waiting) > 1 else (None, None)
         return S.Added(sources, first, second, tuple(orders))

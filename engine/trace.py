@@ -60,13 +60,16 @@ class Snapshot(NamedTuple):
             ]
         )
         players = board.players.values()
-        return cls(
-            units,
-            board.controller,
-            tuple((p.id, p.score) for p in players),
-            tuple((p.id, p.designation) for p in players),
-            len(board.effects),
-            chain,
+        return new(
+            cls,
+            (
+                units,
+                board.controller,
+                tuple([(p.id, p.score) for p in players]),
+                tuple([(p.id, p.designation) for p in players]),
+                len(board.effects),
+                chain,
+            ),
         )
 
     def unit(self, unit_id: str) -> UnitState | None:
