@@ -31,13 +31,12 @@ import tempfile
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
-from itertools import chain
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import links
 from browser_engine import closure, entry, form, words
-from diagnostics import Problem, ProblemsFound, forget_abandoned, store
+from diagnostics import Problem, ProblemsFound, keep_newest, store
 from engine.effects import EFFECTS
 from engine.schema import scenario_schema
 from vocabulary import language_name
@@ -298,15 +297,7 @@ def used(file: Path | None) -> bytes | None:
 def prune(cache: Path, keep: int = CACHE_ENTRIES) -> None:
     """Delete all but the ``keep`` entries used last: the cache does not grow with every
     change to the engine or the examples."""
-    entries = []
-    for file in chain(cache.glob("*.js"), cache.glob("*.stdlib.zip")):
-        try:
-            entries.append((file.stat().st_mtime_ns, file.name, file))
-        except OSError:  # deleted meanwhile by another build
-            continue
-    for _, _, old in sorted(entries, reverse=True)[keep:]:
-        old.unlink(missing_ok=True)
-    forget_abandoned(cache)
+    keep_newest(cache, ("*.js", "*.stdlib.zip"), keep)
 
 
 def warm_up_requests(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,6 +109,26 @@ def forget_abandoned(folder: Path) -> None:
                 file.unlink()
         except OSError:  # finished or deleted meanwhile
             continue
+
+
+def keep_newest(
+    folder: Path, patterns: Iterable[str], keep: int, spare: Container[str] = ()
+) -> None:
+    """Delete all of a cache's entries (files of ``folder`` matching ``patterns``) but the
+    ``keep`` used last (reading one touches it) and those named in ``spare``; and the
+    temporary files killed writers left (``forget_abandoned``). A cache so kept does not grow
+    with every change to what it caches."""
+    entries = []
+    for file in (f for pattern in patterns for f in folder.glob(pattern)):
+        if file.name in spare:
+            continue
+        try:
+            entries.append((file.stat().st_mtime_ns, file.name, file))
+        except OSError:  # deleted meanwhile by another build
+            continue
+    for _, _, old in sorted(entries, reverse=True)[max(keep, 0) :]:
+        old.unlink(missing_ok=True)
+    forget_abandoned(folder)
 
 
 def store(file: Path, content: bytes) -> bool:

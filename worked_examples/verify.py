@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeGuard
 
-from diagnostics import Problem, ProblemsFound, forget_abandoned, read_source, store
+from diagnostics import Problem, ProblemsFound, keep_newest, read_source, store
 from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
 from engine.loader import MAX_BYTES
 from vocabulary import languages
@@ -123,20 +123,9 @@ class ResultCache:
         ``KEPT_GENERATIONS`` times as many."""
         used, self.used = self.used, set()
         self.memory = {key: self.memory[key] for key in used if key in self.memory}
-        if self.folder is None:
-            return
-        others = []
-        for file in self.folder.glob("*.pickle"):
-            if file.stem in used:
-                continue  # never deleted, however long ago its file was written
-            try:
-                others.append((file.stat().st_mtime_ns, file.name, file))
-            except OSError:  # deleted meanwhile by another build
-                continue
-        keep = max(KEPT_GENERATIONS * len(used), KEPT_AT_LEAST) - len(used)
-        for _, _, old in sorted(others, reverse=True)[max(keep, 0) :]:
-            old.unlink(missing_ok=True)
-        forget_abandoned(self.folder)
+        if self.folder is not None:  # those used: never deleted, however old their files
+            others = max(KEPT_GENERATIONS * len(used), KEPT_AT_LEAST) - len(used)
+            keep_newest(self.folder, ("*.pickle",), others, {f"{key}.pickle" for key in used})
 
 
 def is_entry(value: object) -> TypeGuard[Entry]:
