@@ -30,8 +30,11 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Another port: make serve PORT=8001
+PORT ?= 8000
+
 serve: $(STAMP) $(NODE_STAMP)
-	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:$(PORT)
 
 build: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mkdocs build --strict --clean
@@ -65,9 +68,11 @@ bench: $(TEST_STAMP) $(NODE_STAMP) browser
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
 
-# The mutation run over the engine's step table (also printed by make bench).
+# The mutation runs: the engine's step table, the scenario format's table and the editor's
+# form (also printed by make bench).
 mutation: $(TEST_STAMP)
 	$(BIN)/python benchmarks/step_table_mutation.py
+	$(BIN)/python benchmarks/code_mutation.py
 
 # The words of the code, extracted into the template; each language's catalog updated from it
 # (new entries come untranslated: the build refuses them until a translator fills them in).

@@ -1,16 +1,21 @@
 """What the in-browser engine's worker calls: ``handle(request) -> answer``, both JSON text.
 
-Requests (``action``):
+Requests (``action``), each in the page's language (``lang``) and for an editor's ``mode``
+(``page`` or ``variation``, see ``browser_engine.view``):
 
-- ``run``: play the editor's board (``form``) in ``lang``. The answer holds the
-  example's HTML as the build renders it (board, narrated and rule-cited
-  step-through, outcome) and, given the documented example's ``documented``
-  facts, one line saying how the outcome differs from it. A board the loader
-  refuses gives its problems instead, each with the command line's message and
-  the form field it concerns.
-- ``open``: a scenario file's text → its form (or the loader's problems).
-- ``scenario``: the board as a scenario file that ``python -m engine run``
-  accepts unchanged, its ``expected`` filled with what the engine gave.
+- ``describe``: the form's view (what the editor draws);
+- ``edit``: the form once the reader set a control (``key``, ``value``) or pressed a
+  button (``key``), and its new view;
+- ``run``: play the board. The answer holds the example's HTML as the build renders it
+  (board, narrated and rule-cited step-through, outcome), the outcome in one sentence, and,
+  given the documented example's outcome (``documented``: ``facts``), one line saying how
+  this one differs from it. A board the engine refuses gives its problems instead, each with
+  the control it concerns, said as the form names things, in the page's language;
+- ``open``: a scenario file's text → its form (or its problems, by line);
+- ``scenario``: the board as a scenario file that ``python -m engine run`` accepts unchanged,
+  its ``expected`` filled with what the engine gave;
+- ``share``: that file as a link's fragment (raw deflate, base64url), and ``link``: a link's
+  fragment → its form, both bounded (the fragment's length, the scenario it inflates to).
 
 Rule links in the HTML point at the rules browser, from the page the editor is on
 (``page``: its path among its language's pages, e.g. "resolution-step.md").
@@ -18,30 +23,36 @@ Rule links in the HTML point at the rules browser, from the page the editor is o
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+import zlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import links
+from browser_engine import view as views
 from browser_engine.form import (
     MAX_FORM_BYTES,
+    MAX_SCENARIO_BYTES,
     FormError,
     Written,
     check_form,
     form_of,
-    problems_of,
     scenario_text,
 )
 from browser_engine.words import word
-from diagnostics import ProblemsFound
-from engine.check import expected_of
+from diagnostics import NodePath, Problem, ProblemsFound
 from engine.combat import Outcome, run_combat
+from engine.fields import Kind
 from engine.loader import parse_scenario, scenario_from_data
-from engine.model import Name, localized
+from engine.narration import NOBODY, Names, outcome_sentence
+from engine.refusals import PLACED, text_of
 from engine.scenario import Scenario
+from engine.summary import Summary
 from rulebook.numbering import RuleNumber
-from vocabulary import languages, typeset
+from vocabulary import languages, localized, plural_message, say, typeset
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
@@ -49,6 +60,14 @@ from worked_examples.verify import ExampleRun
 # the file a reader downloads expects the outcome the engine gave instead.
 NOTHING_EXPECTED: dict[str, Any] = {"result": "none"}
 MAX_REQUEST_BYTES = MAX_FORM_BYTES * 2
+# A shared link carries the whole scenario after '#': bounded, so it fits where links go.
+MAX_SHARE_CHARACTERS = 8000
+
+REFUSED = plural_message(
+    "editor:problems.title",
+    "The engine refuses this board: {count} problem.",
+    "The engine refuses this board: {count} problems.",
+)
 
 
 class RequestError(ValueError):
@@ -82,12 +101,37 @@ def handle(request_text: str) -> str:
     return json.dumps(answer, ensure_ascii=False)
 
 
+def mode_of(request: Mapping[str, Any]) -> str:
+    mode = request.get("mode", "page")
+    if mode not in views.MODES:
+        raise RequestError(f"mode is one of {', '.join(views.MODES)}")
+    return str(mode)
+
+
+def describe(request: Mapping[str, Any]) -> dict[str, Any]:
+    form = check_form(request.get("form"))
+    return {"ok": True, "view": views.describe(form, language(request), mode_of(request)).json()}
+
+
+def edit(request: Mapping[str, Any]) -> dict[str, Any]:
+    form, lang, mode = check_form(request.get("form")), language(request), mode_of(request)
+    key, value = request.get("key"), request.get("value")
+    if not isinstance(key, str) or not (value is None or isinstance(value, str | bool)):
+        raise RequestError("edit needs a control's key, and a text or a checkbox's state")
+    try:
+        changed = views.edit(form, lang, mode, key, value)
+    except KeyError:
+        raise RequestError(f"no control {key!r} on this form") from None
+    changed = check_form(changed)
+    return {"ok": True, "form": changed, "view": views.describe(changed, lang, mode).json()}
+
+
 def run(request: Mapping[str, Any]) -> dict[str, Any]:
     lang = language(request)
     form = check_form(request.get("form"))
     written, loaded = load(form)
     if isinstance(loaded, ProblemsFound):
-        return {"ok": False, "problems": list(problems_of(loaded, written))}
+        return refused(loaded, written, form, lang, mode_of(request))
     scenario, outcome = loaded
     path = request.get("page", "index.md")
     if not (isinstance(path, str) and path.endswith(".md") and ".." not in path.split("/")):
@@ -101,7 +145,8 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
     html = ExampleRenderer(example, page, rule_link).html(
         open_steps=True, prefix=f"{scenario.id}-variation-step", verdict=False
     )
-    answer: dict[str, Any] = {"ok": True, "html": html}
+    said = outcome_sentence(outcome.summary, lang, Names(outcome.board))
+    answer: dict[str, Any] = {"ok": True, "html": html, "outcome": said}
     documented = request.get("documented")
     if documented is not None:
         if not isinstance(documented, dict):
@@ -111,25 +156,25 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def open_file(request: Mapping[str, Any]) -> dict[str, Any]:
-    text, name = request.get("text"), request.get("name")
+    text, name, lang = request.get("text"), request.get("name"), language(request)
     if not (isinstance(text, str) and isinstance(name, str)):
         raise RequestError("open needs the file's text and name")
     try:
         return {"ok": True, "form": form_of(text, name[:200])}
     except ProblemsFound as found:
-        return {"ok": False, "problems": list(problems_of(found, None))}
+        return {"ok": False, "problems": [in_file(problem, lang) for problem in found.problems]}
 
 
 def scenario_file(request: Mapping[str, Any]) -> dict[str, Any]:
-    form = check_form(request.get("form"))
+    form, lang = check_form(request.get("form")), language(request)
     written, loaded = load(form)
     if isinstance(loaded, ProblemsFound):
-        return {"ok": False, "problems": list(problems_of(loaded, written))}
-    final = scenario_text(form, expected_of(loaded[1]))
+        return refused(loaded, written, form, lang, mode_of(request))
+    final = scenario_text(form, loaded[1].summary.as_expected())
     try:
         parse_scenario(final.text, file_name(form))  # the file as written loads
     except ProblemsFound as found:
-        return {"ok": False, "problems": list(problems_of(found, final))}
+        return refused(found, final, form, lang, mode_of(request))
     return {"ok": True, "yaml": final.text, "name": file_name(form)}
 
 
@@ -159,10 +204,128 @@ def language(request: Mapping[str, Any]) -> str:
     return str(lang)
 
 
+# -- refusals, said as the form says things ------------------------------------------------
+
+
+class FormVoice:
+    """Places as the form labels them, players and units by their names on the board."""
+
+    def __init__(self, view: views.View, form: Mapping[str, Any], written: Written) -> None:
+        self.view, self.form, self.written = view, form, written
+
+    def place(self, at: NodePath, lang: str) -> str:
+        where = self.written.form_path(Problem("", 0, "", at))
+        return (self.view.label_of(where) if where is not None else None) or ".".join(map(str, at))
+
+    def named(self, kind: str, id: str, lang: str) -> str:
+        holders = {Kind.PLAYER.value: "players", Kind.UNIT.value: "units"}
+        for item in self.form.get(holders.get(kind, ""), []):
+            if isinstance(item, dict) and item.get("id") == id:
+                return views.name_in(item.get("name"), lang) or id
+        return id
+
+
+def refused(
+    found: ProblemsFound, written: Written, form: Mapping[str, Any], lang: str, mode: str
+) -> dict[str, Any]:
+    """The board's problems, each once: beside its control (``key``), and in the summary
+    list, where it names the control as the form labels it."""
+    view = views.describe(dict(form), lang, mode)
+    voice = FormVoice(view, form, written)
+    listed = []
+    seen: set[tuple[str | None, str]] = set()
+    for problem in found.problems:
+        text = say(problem.said, lang, voice) if problem.said else problem.message
+        where = written.form_path(problem)
+        placed = view.place(where) if where is not None else None
+        key = placed[1].key if placed else None
+        if (key, text) in seen:
+            continue
+        seen.add((key, text))
+        label = view.label_of(where) if where is not None else None
+        summary = PLACED(lang, place=label, problem=text) if label else text
+        listed.append({"key": key, "text": text, "summary": summary})
+    return {"ok": False, "problems": listed, "title": REFUSED(lang, len(listed))}
+
+
+def in_file(problem: Problem, lang: str) -> str:
+    """A problem of a file the reader opened: by its line, in the reader's language."""
+    text = text_of(problem, lang)
+    return word("open.line", lang, line=problem.line, problem=text) if problem.line else text
+
+
+def share(request: Mapping[str, Any]) -> dict[str, Any]:
+    answer = scenario_file(request)
+    if not answer["ok"]:
+        return answer
+    fragment = fragment_of(answer["yaml"])
+    if len(fragment) > MAX_SHARE_CHARACTERS:
+        said = word(
+            "share.too-long", language(request), size=len(fragment), limit=MAX_SHARE_CHARACTERS
+        )
+        return {"ok": False, "reason": said}
+    return {"ok": True, "fragment": fragment}
+
+
+def fragment_of(text: str) -> str:
+    """A scenario as a link's fragment: raw deflate, then base64url without padding."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+class BadLink(ValueError):
+    """A link's fragment that holds no scenario: its reason, in the reader's language."""
+
+
+def text_of_fragment(fragment: str, lang: str) -> str:
+    """The scenario a link's fragment holds, read within bounds: the fragment's length, the
+    bytes it inflates to (never more than ``MAX_SCENARIO_BYTES`` are inflated), UTF-8."""
+    if len(fragment) > MAX_SHARE_CHARACTERS:
+        raise BadLink(word("share.too-long", lang, size=len(fragment), limit=MAX_SHARE_CHARACTERS))
+    try:
+        packed = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))
+    except (binascii.Error, ValueError):
+        raise BadLink(word("share.not-a-link", lang)) from None
+    unpacker = zlib.decompressobj(-15)
+    try:
+        data = unpacker.decompress(packed, MAX_SCENARIO_BYTES + 1)
+    except zlib.error:
+        raise BadLink(word("share.not-a-link", lang)) from None
+    if len(data) > MAX_SCENARIO_BYTES or unpacker.unconsumed_tail:
+        kilobytes = (MAX_SCENARIO_BYTES + 1023) // 1024
+        raise BadLink(word("open.too-large", lang, size=f"> {kilobytes}", limit=kilobytes))
+    if not unpacker.eof:
+        raise BadLink(word("share.not-a-link", lang))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadLink(word("open.not-text", lang)) from None
+
+
+def open_link(request: Mapping[str, Any]) -> dict[str, Any]:
+    fragment, lang = request.get("fragment"), language(request)
+    if not isinstance(fragment, str):
+        raise RequestError("link needs the fragment of a shared link")
+    try:
+        text = text_of_fragment(fragment, lang)
+    except BadLink as bad:
+        return {"ok": False, "problems": [word("share.bad", lang, reason=str(bad))]}
+    answer = open_file({"text": text, "name": "shared.yml", "lang": lang})
+    if not answer["ok"]:
+        reasons = "; ".join(answer["problems"])
+        return {"ok": False, "problems": [word("share.bad", lang, reason=reasons)]}
+    return answer
+
+
 ACTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "describe": describe,
+    "edit": edit,
     "run": run,
     "open": open_file,
     "scenario": scenario_file,
+    "share": share,
+    "link": open_link,
 }
 
 
@@ -170,16 +333,11 @@ ACTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def facts(outcome: Outcome) -> dict[str, Any]:
-    """What a reader compares between two outcomes, with the names to say it (JSON)."""
+    """What a reader compares between two outcomes (``engine.summary``), with the names to
+    say it (JSON)."""
     board = outcome.board
     return {
-        "winner": outcome.winner,
-        "restaged": outcome.restaged,
-        "control": outcome.control_after,
-        "conquer": [outcome.conquered_by, outcome.points_scored] if outcome.conquered_by else None,
-        "killed": list(outcome.killed),
-        "recalled": list(outcome.recalled),
-        "scores": dict(outcome.scores),
+        "summary": outcome.summary.to_json(),
         "names": {
             "players": {p.id: dict(p.name) for p in board.players.values()},
             "units": {u.id: dict(u.name) for u in board.units.values()},
@@ -189,58 +347,62 @@ def facts(outcome: Outcome) -> dict[str, Any]:
 
 def difference(before: Mapping[str, Any], after: Mapping[str, Any], lang: str) -> str:
     """One line: each fact that changed, "Result: No Result → Red wins · …" (or "the same")."""
+    try:
+        old, new = Summary.from_json(before["summary"]), Summary.from_json(after["summary"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise RequestError(
+            "documented is the facts of an outcome (browser_engine.entry.facts)"
+        ) from None
 
-    def name(kind: str, key: object) -> str:
+    def name(kind: str, key: str | None) -> str:
+        if key is None:
+            return NOBODY(lang)
         for side in (after, before):
-            names: Mapping[str, Name] = side.get("names", {}).get(kind, {})
-            if isinstance(key, str) and isinstance(names.get(key), dict):
+            names = side.get("names", {}).get(kind, {})
+            if isinstance(names, dict) and isinstance(names.get(key), dict):
                 return localized(names[key], lang)
-        return str(key)
+        return key
 
-    def player(key: object) -> str:
-        return name("players", key) if key else word("diff.nobody", lang)
+    def units(keys: tuple[str, ...]) -> str:
+        return ", ".join(name("units", k) for k in keys) or word("diff.no-units", lang)
 
-    def units(keys: object) -> str:
-        listed = [name("units", k) for k in keys] if isinstance(keys, list) else []
-        return ", ".join(listed) or word("diff.no-units", lang)
-
-    def result(side: Mapping[str, Any]) -> str:
-        winner = side.get("winner")
+    def result(side: Summary) -> str:
+        winner = side.result.winner
         return (
-            word("diff.wins", lang, player=player(winner))
+            word("diff.wins", lang, player=name("players", winner))
             if winner
             else word("diff.no-result", lang)
         )
 
-    def conquer(side: Mapping[str, Any]) -> str:
-        value = side.get("conquer")
-        if isinstance(value, list) and len(value) == 2:
-            return word("diff.conquered", lang, player=player(value[0]), points=value[1])
-        return word("diff.no-conquer", lang)
+    def conquer(side: Summary) -> str:
+        if side.conquer is None:
+            return word("diff.no-conquer", lang)
+        return word(
+            "diff.conquered",
+            lang,
+            player=name("players", side.conquer.player),
+            points=side.conquer.points,
+        )
 
-    order = list(after.get("scores") or {}) + list(before.get("scores") or {})
+    order = list(dict.fromkeys([*new.scores, *old.scores]))
 
-    def scores(side: Mapping[str, Any]) -> str:
-        table = side.get("scores")
-        if not isinstance(table, dict):
-            return word("diff.no-scores", lang)
-        return ", ".join(f"{player(p)} {table[p]}" for p in dict.fromkeys(order) if p in table)
+    def scores(side: Summary) -> str:
+        return ", ".join(
+            f"{name('players', p)} {side.scores[p]}" for p in order if p in side.scores
+        ) or word("diff.no-scores", lang)
 
-    def yes_no(side: Mapping[str, Any]) -> str:
-        return word("diff.yes" if side.get("restaged") else "diff.no", lang)
-
-    shown: list[tuple[str, Callable[[Mapping[str, Any]], str]]] = [
+    shown: list[tuple[str, Callable[[Summary], str]]] = [
         ("diff.result", result),
-        ("diff.restaged", yes_no),
-        ("diff.control", lambda side: player(side.get("control"))),
+        ("diff.restaged", lambda side: word("diff.yes" if side.restaged else "diff.no", lang)),
+        ("diff.control", lambda side: name("players", side.control)),
         ("diff.conquer", conquer),
-        ("diff.killed", lambda side: units(side.get("killed"))),
-        ("diff.recalled", lambda side: units(side.get("recalled"))),
+        ("diff.killed", lambda side: units(side.killed)),
+        ("diff.recalled", lambda side: units(side.recalled)),
         ("diff.scores", scores),
     ]
     changes = [
-        word("diff.change", lang, what=word(label, lang), before=show(before), after=show(after))
+        word("diff.change", lang, what=word(label, lang), before=show(old), after=show(new))
         for label, show in shown
-        if show(before) != show(after)
+        if show(old) != show(new)
     ]
     return typeset(" · ".join(changes), lang) if changes else word("diff.same", lang)

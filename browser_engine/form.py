@@ -7,33 +7,37 @@ are kept as they are, so a scenario the editor cannot show in full still
 goes back to a file unchanged.
 
 ``scenario_text`` writes the form as a scenario file (YAML that ``python -m
-engine run`` accepts), with the form field each line comes from, so the
-loader's problems (``file:line: message``) are shown beside their field.
+engine run`` accepts), with the form's node each of the file's nodes comes from, so a
+problem of the loader (its ``at``: a node of the file) is shown beside its field.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from browser_engine import words
-from diagnostics import Problem, ProblemsFound
+from diagnostics import NodePath, Problem, ProblemsFound
 from engine.loader import MAX_DEPTH, parse_scenario  # a form nests as its file does
 from engine.scenario import Scenario
 from vocabulary import languages
 
 OFF = "_off"
+# Where an id's references still point while the id typed is another's (``view.set_id``).
+REFS = "_refs"
+# A name changed in one language while another has its own (``view.names``).
+RENAMED = "_renamed"
+# The form's own marks: never part of the board.
+MARKS = frozenset({OFF, REFS, RENAMED})
 # Bounds on what a reader's browser may hand the engine (pasted files, links, forms).
 MAX_SCENARIO_BYTES = 64 * 1024
 MAX_FORM_BYTES = 256 * 1024
 # The top-level keys in the order a scenario file gives them; ``expected`` always last.
 ORDER = ("id", "title", "caption", "players", "battlefield", "units", "combat")
 HEADER = "# A Riftbound combat scenario: `python -m engine run FILE` plays it.\n"
-
-NodePath = tuple[str | int, ...]
 
 
 class FormError(ValueError):
@@ -75,10 +79,9 @@ class Written:
 
     # The file's lines so far (each ends with its newline): joined once, when read.
     rows: list[str] = field(default_factory=lambda: [HEADER])
-    # Line number → the form field (dotted, e.g. "units.0.might") the line starts.
-    fields: dict[int, str] = field(default_factory=dict)
-    # Dotted path in the file (as the loader's messages name it) → dotted path in the form.
-    paths: dict[str, str] = field(default_factory=dict)
+    # A node of the file → the form's node it comes from (they differ after an item the
+    # reader left out: the file's play 0 may be the form's play 1).
+    paths: dict[NodePath, NodePath] = field(default_factory=lambda: {(): ()})
     # What reading the file back gives (engine.loader.read_yaml): the data, and each node's line.
     data: dict[str, Any] = field(default_factory=dict)
     nodes: dict[NodePath, int] = field(default_factory=dict)
@@ -94,30 +97,19 @@ class Written:
 
     def add(self, indent: int, text: str, at: NodePath, form_at: NodePath) -> None:
         """One line, which starts the node at ``at`` (``form_at`` in the form)."""
-        self.paths[dotted(at)] = dotted(form_at)
-        self.fields[self.line] = dotted(form_at)
+        self.paths[at] = form_at
         self.nodes[at] = self.line
         self.rows.append(" " * indent + text + "\n")
 
-    def field_of(self, problem: Problem) -> str | None:
-        """The form field a loader problem concerns: the path its message names, narrowed
-        to the line's field when that lies inside it; else the line's field."""
-        named = None
-        head, separator, _ = problem.message.partition(": ")
-        if separator and head in self.paths:
-            named = self.paths[head]
-        by_line = self.fields.get(problem.line)
-        if named is not None and by_line is not None and is_inside(by_line, named):
-            return by_line
-        return named or by_line
-
-
-def dotted(at: NodePath) -> str:
-    return ".".join(str(p) for p in at)
-
-
-def is_inside(path: str, container: str) -> bool:
-    return path == container or path.startswith(container + ".")
+    def form_path(self, problem: Problem) -> NodePath | None:
+        """The form's node a problem of the loader concerns (None: the whole board)."""
+        at = problem.at
+        if at is None:
+            return None
+        for cut in range(len(at), -1, -1):
+            if at[:cut] in self.paths:
+                return self.paths[at[:cut]] + at[cut:]
+        return None
 
 
 def scenario_text(form: Mapping[str, Any], expected: Mapping[str, Any]) -> Written:
@@ -137,7 +129,7 @@ def scenario_text(form: Mapping[str, Any], expected: Mapping[str, Any]) -> Writt
 def board_value(value: Any) -> Any:
     """A form value as the board has it: items turned off left out, their marks removed."""
     if isinstance(value, dict):
-        return {k: board_value(v) for k, v in value.items() if k != OFF}
+        return {k: board_value(v) for k, v in value.items() if k not in MARKS}
     if isinstance(value, list):
         return [board_value(v) for v in value if not is_off(v)]
     return value
@@ -162,8 +154,7 @@ def emit_entry(
     else:
         written.add(pad, f"{prefix}{scalar(key)}: {scalar(value)}", here, form_here)
     if first:  # the line starts the list item: a problem there concerns the item
-        written.paths[dotted(at)] = dotted(form_at)
-        written.fields[line] = dotted(form_at)
+        written.paths[at] = form_at
         written.nodes[at] = line
     if is_block(value):
         emit_block(written, indent + 2, value, here, form_here)
@@ -172,15 +163,16 @@ def emit_entry(
 def emit_block(written: Written, indent: int, value: Any, at: NodePath, form_at: NodePath) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
-            emit_entry(written, indent, key, item, at, form_at, False)
+            if key not in MARKS:
+                emit_entry(written, indent, key, item, at, form_at, False)
         return
     index = 0
     for form_index, item in enumerate(value):
         if is_off(item):
             continue  # left out of the board by the reader
         here, form_here = (*at, index), (*form_at, form_index)
-        if isinstance(item, dict) and any(k != OFF for k in item):
-            entries = [(k, v) for k, v in item.items() if k != OFF]
+        if isinstance(item, dict) and any(k not in MARKS for k in item):
+            entries = [(k, v) for k, v in item.items() if k not in MARKS]
             for n, (key, part) in enumerate(entries):
                 emit_entry(written, indent + 2, key, part, here, form_here, n == 0)
         elif is_block(item):
@@ -195,7 +187,7 @@ def emit_block(written: Written, indent: int, value: Any, at: NodePath, form_at:
 def is_block(value: Any) -> bool:
     """A non-empty mapping or list (written over several lines)."""
     if isinstance(value, dict):
-        return any(k != OFF for k in value)
+        return any(k not in MARKS for k in value)
     return isinstance(value, list) and any(not is_off(v) for v in value)
 
 
@@ -321,13 +313,3 @@ def blank_form() -> dict[str, Any]:
         ],
         "combat": {"attacker": "red", "move": ["red-unit"]},
     }
-
-
-def problems_of(found: ProblemsFound, written: Written | None) -> Iterator[dict[str, Any]]:
-    """Each problem as the editor shows it: the command line's message, and its field."""
-    for problem in found.problems:
-        yield {
-            "message": str(problem),
-            "line": problem.line,
-            "field": written.field_of(problem) if written else None,
-        }

@@ -37,9 +37,7 @@ from typing import Any, NamedTuple
 import links
 from browser_engine import closure, entry, form, words
 from diagnostics import Problem, ProblemsFound, keep_newest, store
-from engine.effects import EFFECTS
-from engine.schema import scenario_schema
-from vocabulary import language_name
+from vocabulary import LANGUAGE_NAMES, language_name
 from worked_examples.verify import ExampleRun
 
 FOLDER = "assets/engine"
@@ -66,8 +64,6 @@ DEVELOPMENT_TOOLS = frozenset(
     {"__phello__", "_pyrepl", "bdb", "cProfile", "doctest", "pdb", "profile", "pstats"}
     | {"pyclbr", "pydoc", "tabnanny", "timeit", "trace", "unittest"}
 )
-# A shared link carries the whole scenario after '#': bounded, so it fits where links go.
-MAX_SHARE_CHARACTERS = 8000
 # A request the worker has not answered by then is stopped (the worker restarts).
 MAX_SECONDS = 20
 # Cache entries kept: the ones used last (a build uses six, a serve five); older are deleted.
@@ -100,6 +96,7 @@ def engine_assets(
     pyodide: Path,
     cache: Path | None,
     precompile: bool = True,
+    site_url: str | None = None,
 ) -> EngineAssets:
     """Every file of the in-browser engine, and the one every page loads.
 
@@ -120,7 +117,7 @@ def engine_assets(
         }
         for example_id, run in sorted(runs.items())
     }
-    code = code_archive(found)
+    code = code_archive(found, languages)
     compiled_stdlib = (
         precompiled(
             pyodide, without_tools(stdlib), code, warm_up_requests(runs, examples, languages), cache
@@ -145,17 +142,10 @@ def engine_assets(
         "code": CODE_ARCHIVE,
         "entry": ENTRY,
         "words": {lang: words.for_language(lang) for lang in languages},
-        # Each language's name, in each language: "Name in French" / « Nom en anglais ».
-        "languageNames": {
-            lang: {code: language_name(code, lang) for code in languages} for lang in languages
-        },
-        "languages": list(languages),
-        "vocabulary": vocabulary(),
         "examples": examples,
         "blank": form.blank_form(),
         "limits": {
             "scenarioBytes": form.MAX_SCENARIO_BYTES,
-            "shareCharacters": MAX_SHARE_CHARACTERS,
             "seconds": MAX_SECONDS,
         },
     }
@@ -178,6 +168,12 @@ def engine_assets(
         # From this folder to the site's root, and from there to each language's pages.
         "root": links.site_root(links.Page(languages[0], f"{FOLDER}/start.md")),
         "folders": {lang: links.language_folder(lang) for lang in languages},
+        # "Ask the engine" on the host the site is published at, for links shared from a copy
+        # opened from disk (none if ``site_url`` is this computer's).
+        "hosted": {
+            lang: links.hosted(site_url, links.Page(lang, ASK_PAGE.removesuffix(".html") + ".md"))
+            for lang in languages
+        },
         "words": {
             lang: {
                 key: words.for_language(lang)[key]
@@ -237,8 +233,9 @@ def top_level_names(archive: bytes) -> Iterable[str]:
             yield top.removesuffix(".py")
 
 
-def code_archive(found: closure.Closure) -> bytes:
-    """Our modules and the distributions' as one zip; a ``.po`` catalog ships compiled."""
+def code_archive(found: closure.Closure, languages: Sequence[str]) -> bytes:
+    """Our modules and the distributions' as one zip; a ``.po`` catalog ships compiled, and
+    the languages' names as Babel's locale data gives them (Babel itself stays here)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as zipped:
         for name, file in found.files(skip=NOT_PYTHON):
@@ -246,6 +243,10 @@ def code_archive(found: closure.Closure) -> bytes:
             if name.endswith(".po"):
                 name, data = name.removesuffix(".po") + ".mo", compiled_catalog(file, data)
             zipped.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
+        names = {
+            lang: {code: language_name(code, lang) for code in languages} for lang in languages
+        }
+        zipped.writestr(zipfile.ZipInfo(LANGUAGE_NAMES, ZIP_DATE), as_json(names))
     return buffer.getvalue()
 
 
@@ -306,16 +307,28 @@ def warm_up_requests(
     """What the build asks the engine under Pyodide: every example in each language, a file
     written and opened, a broken file; the modules these load are the ones compiled."""
     requests = [
-        {"action": "run", "lang": lang, **example}
+        {"action": action, "lang": lang, "mode": "variation", **example}
         for example in examples.values()
         for lang in languages
+        for action in ("describe", "run")
     ]
-    requests.append({"action": "scenario", "form": form.blank_form()})
+    requests += [
+        {"action": "describe", "lang": lang, "mode": "page", "form": form.blank_form()}
+        for lang in languages
+    ]
+    requests.append({"action": "scenario", "lang": languages[0], "form": form.blank_form()})
     for run in sorted(runs.values(), key=lambda r: r.id)[:1]:
         requests.append(
-            {"action": "open", "text": run.source.read_text(encoding="utf-8"), "name": "x.yml"}
+            {
+                "action": "open",
+                "text": run.source.read_text(encoding="utf-8"),
+                "name": "x.yml",
+                "lang": languages[0],
+            }
         )
-    requests.append({"action": "open", "text": "id: [", "name": "broken.yml"})
+    requests.append(
+        {"action": "open", "text": "id: [", "name": "broken.yml", "lang": languages[-1]}
+    )
     return [json.dumps(r, ensure_ascii=False) for r in requests]
 
 
@@ -382,51 +395,3 @@ def precompiled(
 
 def as_json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-# -- the engine's vocabulary, for the editor's choices -------------------------------------
-
-
-def vocabulary() -> dict[str, Any]:
-    """Zones, triggers, effects and each effect's fields, as the scenario schema states them."""
-    schema = scenario_schema()
-    definitions = schema["$defs"]
-    unit = schema["properties"]["units"]["items"]["properties"]
-    return {
-        "zones": list(definitions["zone"]["enum"]),
-        # Where a replacement may send a dying unit: the zones its short form names.
-        "replacements": next(
-            list(form["enum"]) for form in unit["if_it_would_die"]["oneOf"] if "enum" in form
-        ),
-        "triggers": list(definitions["ability"]["properties"]["when"]["enum"]),
-        "effects": {kind: effect_fields(kind, definitions[kind]) for kind in EFFECTS},
-    }
-
-
-def effect_fields(kind: str, definition: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Each field of an effect and what the editor offers for it."""
-    fields = []
-    for name, spec in definition.get("properties", {}).items():
-        reference = spec.get("$ref", "")
-        if name == "to":
-            shown: dict[str, Any] = {"type": "unit"}
-        elif reference == "#/$defs/id":
-            shown = {"type": "id"}
-        elif reference == "#/$defs/name":
-            shown = {"type": "name"}
-        elif spec.get("type") == "integer":
-            shown = {"type": "integer"}
-        elif "enum" in spec:
-            shown = {"type": "choice", "choices": list(spec["enum"])}
-        elif [s.get("type") or "const" for s in spec.get("oneOf", [])] == ["integer", "const"]:
-            shown = {"type": "integer", "or": spec["oneOf"][1]["const"]}
-        else:
-            raise ProblemsFound(
-                [
-                    Problem(  # where effects declare their fields
-                        "engine/effects.py", 0, f"{kind}.{name}: the editor has no field for {spec}"
-                    )
-                ]
-            )
-        fields.append({"name": name, "required": name in definition.get("required", []), **shown})
-    return fields

@@ -33,6 +33,7 @@ WORDS: dict[str, Message] = {
     "open.paste": message("editor:open.paste", "Or paste a scenario"),
     "open.load": message("editor:open.load", "Open the pasted scenario"),
     "open.done": message("editor:open.done", "Scenario opened: {name}."),
+    "open.line": message("editor:open.line", "Line {line}: {problem}"),
     "open.too-large": message(
         "editor:open.too-large", "This scenario is too large ({size} KB; at most {limit} KB)."
     ),
@@ -47,6 +48,18 @@ WORDS: dict[str, Message] = {
         "This board is too large to share as a link ({size} characters; at most {limit}). Download it instead.",
     ),
     "share.bad": message("editor:share.bad", "The board in this link cannot be read: {reason}"),
+    "share.not-a-link": message(
+        "editor:share.not-a-link", "it is not a board this site's editor wrote (cut short?)"
+    ),
+    "share.local": message(
+        "editor:share.local",
+        "This page is opened from disk, so the link works on this computer only.",
+    ),
+    "share.hosted": message("editor:share.hosted", "The link opens the board on {host}."),
+    "share.copied": message(
+        "editor:share.copied",
+        "Link copied. It holds the whole board; nothing is sent anywhere.",
+    ),
     "share.restored": message("editor:share.restored", "Board restored from the link."),
     "download.done": message(
         "editor:download.done", "Downloaded {name}: run it with python -m engine run {name}"
@@ -55,14 +68,13 @@ WORDS: dict[str, Message] = {
     "status.starting": message("editor:status.starting", "Starting Python…"),
     "status.ready": message("editor:status.ready", "Engine ready."),
     "status.running": message("editor:status.running", "The engine is playing the board…"),
-    "status.done": message("editor:status.done", "Done: the outcome is below."),
+    "status.done": message("editor:status.done", "Done: the engine's answer is under the buttons."),
     "status.failed": message("editor:status.failed", "The engine could not start: {reason}"),
     "status.timeout": message(
         "editor:status.timeout",
         "The engine took more than {seconds} s and was stopped; it starts again at the next request.",
     ),
     "status.progress": message("editor:status.progress", "Engine loading progress"),
-    "problems.title": message("editor:problems.title", "The engine refuses this board ({count}):"),
     "result.title": message("editor:result.title", "What the engine gives"),
     "result.compared": message("editor:result.compared", "Compared with the worked example:"),
     "form.players": message("editor:form.players", "Players"),
@@ -75,13 +87,29 @@ WORDS: dict[str, Message] = {
     "form.id": message("editor:form.id", "Id (a-z, 0-9, -)"),
     "form.score": message("editor:form.score", "Score"),
     "form.controller": message("editor:form.controller", "Controlled by"),
-    "form.nobody": message("editor:form.nobody", "nobody"),
     "form.scored": message("editor:form.scored", "Already scored here this turn"),
     "form.owner": message("editor:form.owner", "Owner"),
     "form.unit-controller": message("editor:form.unit-controller", "Controller"),
     "form.its-owner": message("editor:form.its-owner", "its owner"),
     "form.might": message("editor:form.might", "Might"),
     "form.at": message("editor:form.at", "Where"),
+    "form.ability-id": message("editor:form.ability-id", "Ability id (a-z, 0-9, -)"),
+    "form.first-on-chain": message(
+        "editor:form.first-on-chain",
+        "When both players have abilities waiting, whose go on the chain first",
+    ),
+    "form.first-by-default": message(
+        "editor:form.first-by-default", "the Attacker’s (this site’s default)"
+    ),
+    "form.assigns-of": message(
+        "editor:form.assigns-of",
+        "{player} assigns {assigned} of {total}: each side assigns all of its Might.",
+    ),
+    "form.assigns": message(
+        "editor:form.assigns",
+        "{player} assigns {assigned}: each side assigns all of its Might, as it is at this "
+        "combat’s damage step.",
+    ),
     "form.damage": message("editor:form.damage", "Damage already marked"),
     "form.cant_move": message("editor:form.cant_move", "Can’t move this turn"),
     "form.if_it_would_die": message(
@@ -107,6 +135,7 @@ WORDS: dict[str, Message] = {
     ),
     "form.assigned-to": message("editor:form.assigned-to", "To {unit}"),
     "form.add-player": message("editor:form.add-player", "Add a player"),
+    "form.more": message("editor:form.more", "More fields ({count})"),
     "form.add-unit": message("editor:form.add-unit", "Add a unit"),
     "form.add-ability": message("editor:form.add-ability", "Add an ability"),
     "form.add-play": message("editor:form.add-play", "Add a play"),
@@ -118,12 +147,6 @@ WORDS: dict[str, Message] = {
     "field.might": message("editor:field.might", "New unit’s Might"),
     "field.at": message("editor:field.at", "Played"),
     "field.my_might": message("editor:field.my_might", "equal to its own Might"),
-    "zone.battlefield": message("editor:zone.battlefield", "at the battlefield"),
-    "zone.base": message("editor:zone.base", "at its base"),
-    "zone.trash": message("editor:zone.trash", "in the trash"),
-    "zone.hand": message("editor:zone.hand", "in its owner’s hand"),
-    "zone.banishment": message("editor:zone.banishment", "banished"),
-    "zone.elsewhere": message("editor:zone.elsewhere", "elsewhere"),
     "when.dies": message("editor:when.dies", "When I die"),
     "when.damaged": message("editor:when.damaged", "When I’m dealt damage"),
     "when.win": message("editor:when.win", "When you win a combat here"),
@@ -146,7 +169,6 @@ WORDS: dict[str, Message] = {
     "diff.yes": message("editor:diff.yes", "yes"),
     "diff.no": message("editor:diff.no", "no"),
     "diff.control": message("editor:diff.control", "Control"),
-    "diff.nobody": message("editor:diff.nobody", "nobody"),
     "diff.conquer": message("editor:diff.conquer", "Conquer"),
     "diff.conquered": message("editor:diff.conquered", "{player} +{points}"),
     "diff.killed": message("editor:diff.killed", "Killed"),
@@ -176,6 +198,10 @@ WORDS: dict[str, Message] = {
     "board.added-unit": message("editor:board.added-unit", "New unit {n}"),
     "board.new-player": message("editor:board.new-player", "Player {n}"),
     "form.name-in": message("editor:form.name-in", "Name in {language}"),
+    "form.name-unchanged": message(
+        "editor:form.name-unchanged",
+        "Its name in {language} is still “{name}”: change it too if it should change.",
+    ),
 }
 
 

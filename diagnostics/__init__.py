@@ -13,20 +13,70 @@ import os
 import tempfile
 import time
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 # The largest source file any loader accepts (a page, a rules file, a scenario).
 MAX_SOURCE_BYTES = 16 * 1024 * 1024
 
 
+# A node of a data file, by the keys and list indices from its root: ("units", 2, "might").
+NodePath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the catalogs, by its key ("zone:trash"): said in the reader's language."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """A field of a data file: its dotted path on the command line, its label in a form."""
+
+    at: NodePath
+
+
+@dataclass(frozen=True)
+class Named:
+    """Something a data file names by its id (a player, a unit, an ability): its id on the
+    command line, its name where a reader sees the board."""
+
+    kind: str
+    id: str
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message by its key in the catalogs, with typed parameters: rendered in any language by
+    ``vocabulary.say`` (data stays as written; terms, places and names as the reader sees them)."""
+
+    key: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    def get(self, name: str) -> Param | None:
+        return next((value for key, value in self.params if key == name), None)
+
+
+Param = str | int | Term | Place | Named | Said
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One thing wrong in one place of one file."""
+    """One thing wrong in one place of one file.
+
+    ``message`` is the English line the command line prints after ``file:line:``. A problem of
+    a data file's field also carries the field (``at``) and what it says as a message of the
+    catalogs (``said``, without the field): a reader's language and a form render it from
+    those, never by parsing ``message``.
+    """
 
     path: str
     line: int
     message: str
+    at: NodePath | None = field(default=None, compare=False)
+    said: Said | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path

@@ -11,7 +11,7 @@ site writes itself. The MkDocs plugin calls these; so can anything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -23,13 +23,15 @@ from docset.pages import DocSet, PageSource, folder_of, scan_docs
 from docset.parity import parity_problems
 from docset.scan import Kind, Reference, replace, scan
 from docset.status import STATUS_PAGE, git_dates, status_markdown, status_table
+from docset.tables import TABLES
 from docset.terminology import Text, load_terminology
-from engine.model import localized
+from engine.fields import texts
+from engine.format import SCENARIO
 from rulebook import Rulebook, load_rulebook
 from rulebook.browser import Citing, chapter_page, index, index_page, search_entries
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
-from vocabulary import SOURCE_LANGUAGE
+from vocabulary import SOURCE_LANGUAGE, localized
 from vocabulary.checks import catalog_problems, catalog_texts
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
 from worked_examples.render import ExampleRenderer
@@ -157,6 +159,7 @@ class SiteBuild:
         else:
             scanned, display = scan(markdown), page.uri
             problems = [Problem(display, line, what) for line, what in scanned.problems]
+            problems += references_problems(display, scanned.references, self.rules, self.examples)
             if problems:
                 raise ProblemsFound(problems)
         citations = Citations(page)
@@ -169,18 +172,21 @@ class SiteBuild:
         for ref in scanned.references:
             if ref.kind is Kind.RULE:
                 rule = self.rules.get(ref.value)
-                if rule is None:
-                    raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown rule")])
+                assert rule is not None  # checked when the page was read (references_problems)
                 separator = SEPARATOR if ref.start in side_by_side else ""
                 replacement[ref.start] = f"\ue000{len(later)}\ue001"
                 later.append(separator + citations.cite(rule))
+            elif ref.kind is Kind.TABLE:
+                name = f"table-{len(inserts)}"
+                inserts[name] = TABLES[ref.value](lang)
+                replacement[ref.start] = f"\n\n{markup.placeholder(name)}\n\n"
             else:
                 # A page's first step-through has steps #combat-step-1…; another, #<id>-step-1…
                 stepper = ref.kind is Kind.STEPPER
                 prefix = "combat-step" if stepper and not steppers else f"{ref.value}-step"
                 steppers += stepper
                 name = f"example-{len(inserts)}"
-                frame, board, steps = self.example_html(ref, page, display, prefix, len(later))
+                frame, board, steps = self.example_html(ref, page, prefix, len(later))
                 inserts[name] = frame
                 later += [board, steps]
                 anchors.add(links.example_anchor(ref.value))
@@ -198,13 +204,11 @@ class SiteBuild:
         return RenderedPage(body, inserts, tuple(later), frozenset(anchors))
 
     def example_html(
-        self, ref: Reference, page: links.Page, display: str, prefix: str, first_late: int
+        self, ref: Reference, page: links.Page, prefix: str, first_late: int
     ) -> tuple[str, str, str]:
         """The example's frame (searched: its title, caption and outcome), its board before the
         combat and its step-through (late placeholders ``first_late`` and the next)."""
-        run = self.runs.get(ref.value)
-        if run is None:
-            raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown example")])
+        run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
         def rule_link(number: str) -> str:
             rule = self.rules.get(number)  # the engine cites only rules we carry (checked)
@@ -257,18 +261,25 @@ def reference_problems(
     an example whose scenario does not load is reported there, not where it is embedded.
     """
     for page in docs.pages.values():
-        for ref in page.references:
-            if ref.kind is Kind.RULE:
-                if rules is not None and ref.value not in rules:
-                    yield Problem(
-                        page.display, ref.line, f"[{ref.value}] unknown rule: not in rules/"
-                    )
-            elif ref.value not in examples.runs and ref.value not in examples.invalid:
-                yield Problem(
-                    page.display,
-                    ref.line,
-                    f"[{ref.value}] unknown example: no examples/{ref.value}.yml",
-                )
+        yield from references_problems(page.display, page.references, rules, examples)
+
+
+def references_problems(
+    display: str, references: Iterable[Reference], rules: Rulebook | None, examples: Examples
+) -> Iterator[Problem]:
+    """What one page names that does not exist: a rule, an example, a generated table."""
+    for ref in references:
+        if ref.kind is Kind.RULE:
+            if rules is not None and ref.value not in rules:
+                yield Problem(display, ref.line, f"[{ref.value}] unknown rule: not in rules/")
+        elif ref.kind is Kind.TABLE:
+            if ref.value not in TABLES:
+                known = ", ".join(sorted(TABLES))
+                yield Problem(display, ref.line, f"[{ref.value}] unknown table (tables: {known})")
+        elif ref.value not in examples.runs and ref.value not in examples.invalid:
+            yield Problem(
+                display, ref.line, f"[{ref.value}] unknown example: no examples/{ref.value}.yml"
+            )
 
 
 def example_problems(
@@ -342,19 +353,12 @@ def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None
         yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
     for run in examples.runs.values():
         s = run.scenario
-        for key in ("title", "caption"):
-            texts = getattr(s, key)
-            if lang in texts:
-                yield Text(s.path, s.line_of(key, lang), texts[lang], field=f"{key}.{lang}")
-        named: list[tuple[tuple[str | int, ...], dict[str, str]]] = [
-            (("battlefield", "name"), s.battlefield)
-        ]
-        named += [(("players", i, "name"), p.name) for i, p in enumerate(s.players)]
-        named += [(("units", i, "name"), u.name) for i, u in enumerate(s.units)]
-        for at, name in named:
-            if lang in name:
-                field = ".".join(map(str, (*at, lang)))
-                yield Text(s.path, s.line_of(*at, lang), name[lang], field=field)
+        # Every text the scenario format declares (titles, captions, names, a played unit's):
+        # those of this language, and those written once for every language.
+        for at, text_lang, text in texts(SCENARIO, s.data):
+            if text_lang in (lang, None):
+                field = ".".join(map(str, at))
+                yield Text(s.path, s.line_of(*at), text, field=field)
     for display, line, text in catalog_texts(lang):
         yield Text(display, line, text)
     if rules is not None and lang in rules.files and lang != SOURCE_LANGUAGE:

@@ -1,7 +1,8 @@
 """The one reader of a page's Markdown: its references, and its prose outside code.
 
-``[[466.3.a]]`` cites a rule, ``[[example: id]]`` embeds a worked example and
-``[[stepper: id]]`` embeds one open, with linkable steps. What counts as code
+``[[466.3.a]]`` cites a rule, ``[[example: id]]`` embeds a worked example,
+``[[stepper: id]]`` embeds one open, with linkable steps, and ``[[table: name]]`` a table
+the site generates (``docset.tables``). What counts as code
 is decided here once, as Python-Markdown (with the site's extensions) decides
 it: fenced blocks, indented code blocks (not list or admonition content),
 code spans, and raw ``<code>``, ``<pre>``, ``<kbd>``, ``<samp>``, ``<script>``,
@@ -25,6 +26,7 @@ class Kind(StrEnum):
     RULE = "rule"
     EXAMPLE = "example"  # collapsed
     STEPPER = "stepper"  # open, steps linkable
+    TABLE = "table"  # a table the site generates, by name
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,7 @@ INLINE_CODE = re.compile(
 BRACKETS = re.compile(r"\[\[|\]\]|\[\^")
 REFERENCE = re.compile(r"\[\[(?P<body>[^\[\]\n]*)\]\]")
 NUMBER_LIKE = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*$")
-DIRECTIVE = re.compile(r"^(?P<kind>example|stepper):[ \t]*(?P<id>[a-z0-9][a-z0-9-]*)$")
+DIRECTIVE = re.compile(r"^(?P<kind>example|stepper|table):[ \t]*(?P<id>[a-z0-9][a-z0-9-]*)$")
 
 SYNTAX = "write [[466.3.a]] for a rule, [[example: id]] or [[stepper: id]] for a worked example"
 

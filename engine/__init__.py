@@ -10,10 +10,11 @@
 """
 
 from diagnostics import Problem, ProblemsFound
-from engine.check import Mismatch, compare, expected_of
+from engine.check import Mismatch, compare
 from engine.combat import Outcome, run_combat
 from engine.loader import load_scenario, parse_scenario
 from engine.scenario import Scenario
+from engine.summary import Summary
 
 __all__ = [
     "Mismatch",
@@ -21,8 +22,8 @@ __all__ = [
     "Problem",
     "ProblemsFound",
     "Scenario",
+    "Summary",
     "compare",
-    "expected_of",
     "load_scenario",
     "parse_scenario",
     "run_combat",

@@ -1,5 +1,8 @@
-"""``python -m engine run FILE [--lang en|fr] [--json]``, ``python -m engine check [--every-order]
-FILE…`` and ``python -m engine orders FILE``."""
+"""``python -m engine run FILE [--lang L] [--json]``, ``python -m engine check [--every-order]
+[--lang L] FILE…`` and ``python -m engine orders [--lang L] FILE``.
+
+A scenario the engine refuses gets one line per problem, ``file:line: field: message``, in
+the language asked for; exit 1."""
 
 from __future__ import annotations
 
@@ -9,22 +12,33 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from diagnostics import Problem, ProblemsFound
-from engine.check import compare, result_of
-from engine.combat import Outcome, run_combat
+from diagnostics import ProblemsFound
+from engine.check import compare, summary_line
+from engine.combat import run_combat
 from engine.explore import every_order, order_key
 from engine.loader import load_scenario
 from engine.orders import order_text
+from engine.refusals import NOTHING_EXPECTED, problem_line, refuse
 from engine.report import outcome_dict, outcome_text
-from vocabulary import SOURCE_LANGUAGE, languages
+from vocabulary import SOURCE_LANGUAGE, languages, plural_message
+
+CHECKED = plural_message(
+    "cli:checked",
+    "checked {count} scenario: {agree} agrees, {differ} differs, {invalid} invalid",
+    "checked {count} scenarios: {agree} agree, {differ} differ, {invalid} invalid",
+)
+ORDERS = plural_message(
+    "cli:orders",
+    "{count} order; the outcome differs from the one shown under {differ}{listed}",
+    "{count} orders; the outcome differs from the one shown under {differ}{listed}",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("run", help="play a scenario and print its trace and outcome")
+    run = commands.add_parser("run", help="play a scenario and print its trace, then its outcome")
     run.add_argument("file", type=Path)
-    run.add_argument("--lang", choices=languages(), default=SOURCE_LANGUAGE)
     run.add_argument("--json", action="store_true", help="print the outcome as JSON")
     check = commands.add_parser("check", help="compare expected outcomes with the engine's")
     check.add_argument("files", type=Path, nargs="+")
@@ -40,19 +54,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         "the chain together, and name the orders whose outcome differs from the one shown",
     )
     orders.add_argument("file", type=Path)
+    for command in (run, check, orders):
+        command.add_argument(
+            "--lang",
+            choices=languages(),
+            default=SOURCE_LANGUAGE,
+            help="the language of the steps and of the problems",
+        )
     args = parser.parse_args(argv)
     if args.command == "run":
         return run_command(args.file, args.lang, args.json)
     if args.command == "orders":
-        return orders_command(args.file)
-    return check_command(args.files, args.every_order)
+        return orders_command(args.file, args.lang)
+    return check_command(args.files, args.every_order, args.lang)
 
 
-def run_command(file: Path, lang: str, as_json: bool) -> int:
+def refused(found: ProblemsFound, lang: str) -> None:
+    for problem in found.problems:
+        print(problem_line(problem, lang), file=sys.stderr)
+
+
+def run_command(file: Path, lang: str = SOURCE_LANGUAGE, as_json: bool = False) -> int:
     try:
         outcome = run_combat(load_scenario(file))
     except ProblemsFound as found:
-        print(found, file=sys.stderr)
+        refused(found, lang)
         return 1
     if as_json:
         print(json.dumps(outcome_dict(outcome, lang), indent=2, ensure_ascii=False))
@@ -61,57 +87,46 @@ def run_command(file: Path, lang: str, as_json: bool) -> int:
     return 0
 
 
-def check_command(files: Sequence[Path], every: bool = False) -> int:
+def check_command(files: Sequence[Path], every: bool = False, lang: str = SOURCE_LANGUAGE) -> int:
     """Each file: agrees, differs (its mismatches), or invalid (its problems); exit 1 unless all agree."""
     differ = invalid = 0
     for file in files:
         try:
             scenario = load_scenario(file)
             if scenario.expected is None:
-                raise ProblemsFound(
-                    [Problem(scenario.path, 1, "expected: nothing to check (add at least result)")]
-                )
+                raise ProblemsFound([refuse(scenario.path, 1, NOTHING_EXPECTED, ("expected",))])
             mismatches = compare(scenario, run_combat(scenario), every_order=every)
         except ProblemsFound as found:
-            print(found, file=sys.stderr)
+            refused(found, lang)
             invalid += 1
             continue
         for mismatch in mismatches:
             print(mismatch, file=sys.stderr)
         differ += bool(mismatches)
     agree = len(files) - differ - invalid
-    print(f"checked {len(files)} scenario(s): {agree} agree, {differ} differ, {invalid} invalid")
+    print(CHECKED(lang, len(files), agree=agree, differ=differ, invalid=invalid))
     return 0 if agree == len(files) else 1
 
 
-def summary(outcome: Outcome) -> str:
-    """What an order changes, in one line: the result, control, the Conquer, where units are."""
-    conquer = f"{outcome.conquered_by} +{outcome.points_scored}" if outcome.conquered_by else "none"
-    units = ", ".join(f"{u.id} {u.zone.value}" for u in outcome.units.values())
-    return (
-        f"result: {result_of(outcome)}; control: {outcome.control_after or 'none'}; "
-        f"conquer: {conquer}; units: {units}"
-    )
-
-
-def orders_command(file: Path) -> int:
+def orders_command(file: Path, lang: str = SOURCE_LANGUAGE) -> int:
+    """Every order players may choose, and whether its outcome means something other than the
+    one shown (units compared by id, not by the order a run created them in)."""
     try:
         scenario = load_scenario(file)
         shown = run_combat(scenario)
         runs = every_order(scenario)
     except ProblemsFound as found:
-        print(found, file=sys.stderr)
+        refused(found, lang)
         return 1
-    shown_key, shown_summary = order_key(shown), summary(shown)
+    shown_key = order_key(shown)
     differ = []
     for run in runs:
-        key, said = order_key(run), summary(run)
-        mark = " (shown)" if key == shown_key else "" if said == shown_summary else " (differs)"
-        print(f"trigger_order {order_text(key)}{mark}: {said}")
-        if said != shown_summary:
+        key = order_key(run)
+        same = run.summary == shown.summary
+        mark = " (shown)" if key == shown_key else "" if same else " (differs)"
+        print(f"trigger_order {order_text(key)}{mark}: {summary_line(run.summary)}")
+        if not same:
             differ.append(order_text(key))
-    print(
-        f"{len(runs)} order(s); the outcome differs from the one shown under {len(differ)}"
-        + (f": {'; '.join(differ)}" if differ else "")
-    )
+    listed = f": {'; '.join(differ)}" if differ else ""
+    print(ORDERS(lang, len(runs), differ=len(differ), listed=listed))
     return 0

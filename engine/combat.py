@@ -23,13 +23,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from diagnostics import Problem, ProblemsFound
+from diagnostics import NodePath, Param, ProblemsFound
+from engine import refusals as R
 from engine import steps as S
 from engine.effects import Ability, Effect, Resolved
+from engine.fields import Kind
+from engine.loader import assignment_problems
 from engine.model import Board, Designation, Lasting, Trigger, Unit, Zone
 from engine.orders import Choice, Chooser, StatedOrders
 from engine.scenario import Round, Scenario
+from engine.summary import Conquest, Result, Summary, UnitEnd
 from engine.trace import Snapshot, Step, UnitState
+from vocabulary import Message
 
 # Abilities that trigger each other forever are a scenario error, not a hang.
 MAX_CHAIN_ITEMS = 500
@@ -81,6 +86,26 @@ class Outcome:
     # Each order a player chose for abilities going on the chain together, in turn.
     choices: tuple[Choice, ...] = ()
 
+    @property
+    def summary(self) -> Summary:
+        """What this outcome says (``engine.summary``), compared by meaning."""
+        return Summary(
+            result=Result(self.winner, self.loser),
+            restaged=self.restaged,
+            control_before=self.control_before,
+            control=self.control_after,
+            conquer=Conquest(self.conquered_by, self.points_scored) if self.conquered_by else None,
+            scores=dict(self.scores),
+            killed=self.killed,
+            recalled=self.recalled,
+            units={
+                unit.id: UnitEnd(
+                    unit.zone, unit.zone_player, unit.controller, unit.might, unit.damage
+                )
+                for unit in self.units.values()
+            },
+        )
+
 
 class CombatRun:
     """One run of a scenario. Use ``run_combat``; the methods follow the procedure."""
@@ -111,21 +136,25 @@ class CombatRun:
     # -- recording -------------------------------------------------------
 
     def record(
-        self, step_id: str, phase: str, kind: S.StepKind, params: object = S.Nothing()
-    ) -> None:
+        self,
+        where: S.IdForm,
+        phase: str,
+        kind: S.StepKind,
+        params: object = S.Nothing(),
+        **parts: object,
+    ) -> str:
+        """Record a step of ``kind`` with its id of the form ``where``; return the id."""
         if not isinstance(params, kind.params):
             raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
-        prefix = self.step_prefix()
         chain = tuple([item.ability for item in self.chain]) if self.chain else ()
-        self.steps.append(
-            Step(prefix + step_id, phase, kind, params, Snapshot.of(self.board, chain))
-        )
+        step_id = where.id(round=self.round, **parts)
+        self.steps.append(Step(step_id, phase, kind, params, Snapshot.of(self.board, chain)))
+        return step_id
 
-    def step_prefix(self) -> str:
-        return f"r{self.round}-" if self.round else ""
-
-    def fail(self, line: int, message: str) -> ProblemsFound:
-        return ProblemsFound([Problem(self.scenario.path, line, message)])
+    def fail(self, at: NodePath, said: Message, **params: Param) -> ProblemsFound:
+        """The scenario cannot be played on: its field ``at`` does not fit the board as it is."""
+        line = self.scenario.line_of(*at)
+        return ProblemsFound([R.refuse(self.scenario.path, line, said, at, **params)])
 
     # -- what effects may use (engine.effects.Table) ----------------------
 
@@ -158,9 +187,9 @@ class CombatRun:
     def run(self) -> Outcome:
         control_before = self.board.controller
         if control_before:
-            self.record("start", "start", S.START_CONTROLLED, S.Controller(control_before))
+            self.record(S.START_ID, "start", S.START_CONTROLLED, S.Controller(control_before))
         else:
-            self.record("start", "start", S.START_UNCONTROLLED)
+            self.record(S.START_ID, "start", S.START_UNCONTROLLED)
         self.move()
         restaged = False  # a new showdown and combat was staged at least once
         rounds = self.scenario.combat.rounds
@@ -180,7 +209,7 @@ class CombatRun:
                 break
             restaged = True
             if index == len(rounds):
-                self.record("restaged", "result", S.RESTAGED_UNSCRIPTED)
+                self.record(S.RESTAGED_ID, "result", S.RESTAGED_UNSCRIPTED)
         problems = self.chooser.finish()
         if problems:
             raise ProblemsFound(problems)
@@ -191,13 +220,11 @@ class CombatRun:
         combat = self.scenario.combat
         for unit_id in combat.move:
             self.board.units[unit_id].zone = Zone.BATTLEFIELD
-        self.record("move", "move", S.MOVE, S.Moved(self.attacker, tuple(combat.move)))
+        self.record(S.MOVE_ID, "move", S.MOVE, S.Moved(self.attacker, tuple(combat.move)))
         present = self.board.players_present()
         others = [p for p in present if p != self.attacker]
         if not others:
-            raise self.fail(
-                combat.line, "combat: no opposing unit at the battlefield after the move"
-            )
+            raise self.fail(("combat",), R.NO_OPPONENT)
         self.defender = others[0]
 
     def stage(self) -> None:
@@ -209,25 +236,30 @@ class CombatRun:
         for unit in self.board.at_battlefield():
             unit.designation = self.board.players[unit.controller].designation
         self.recalled_this_combat = False
-        self.record("stage", "stage", S.STAGE, S.Staged(self.attacker, self.defender))
+        self.record(S.STAGE_ID, "stage", S.STAGE, S.Staged(self.attacker, self.defender))
 
     def showdown(self, script: Round) -> None:
-        """The showdown (341): each play resolves in turn; then both players pass."""
+        """The showdown (341): each play resolves in turn, a cleanup after each; then both
+        players pass."""
         if not script.showdown:
-            self.record("showdown", "showdown", S.SHOWDOWN_PASS)
+            self.record(S.SHOWDOWN_ID, "showdown", S.SHOWDOWN_PASS)
             return
         for number, play in enumerate(script.showdown, start=1):
             done = play.effect.apply(self, play.player, 0)
             if done is None:
-                gone = play.effect.target or "every unit at the battlefield"
-                raise self.fail(play.line, f"{gone}: no longer on the board when this is played")
-            self.record(
-                f"showdown-{number}",
+                at: NodePath = ("combat", "rounds", self.round - 1, "showdown", number - 1)
+                if play.effect.target is None:
+                    raise self.fail(at, R.NOBODY_WHEN_PLAYED)
+                unit = R.named(Kind.UNIT, play.effect.target)
+                raise self.fail((*at, play.effect.key, "to"), R.GONE_WHEN_PLAYED, unit=unit)
+            step_id = self.record(
+                S.PLAY_ID,
                 "showdown",
                 S.SHOWDOWN_PLAYS[play.effect.key],
                 S.Played(play.player, done.target, done.amount, done.zone, done.targets),
+                n=number,
             )
-            self.cleanup(f"showdown-{number}")
+            self.cleanup(step_id)
 
     def damage_step(self, script: Round) -> None:
         """Combat damage: assigned by each side, prevented, dealt all at once (465)."""
@@ -238,7 +270,7 @@ class CombatRun:
             hits.append(S.Hit(unit_id, amount, prevented, dealt))
         for hit in hits:
             self.board.units[hit.unit].damage += hit.dealt
-        self.record("damage", "damage", S.DAMAGE, S.Damage(tuple(hits)))
+        self.record(S.DAMAGE_ID, "damage", S.DAMAGE, S.Damage(tuple(hits)))
         for hit in hits:
             if hit.dealt > 0:
                 self.triggered(self.board.units[hit.unit], Trigger.DAMAGED)
@@ -261,41 +293,20 @@ class CombatRun:
                     assigned[unit.id] = share
                     total -= share
             return assigned
-        problems: list[Problem] = []
-        received = {p: 0 for p in sides}
-        for unit_id, amount in script.damage.items():
-            target = self.board.units.get(unit_id)
-            line = script.damage_lines.get(unit_id, script.line)
-            if target is None or target.zone is not Zone.BATTLEFIELD:
-                problems.append(
-                    Problem(
-                        self.scenario.path, line, f"damage.{unit_id}: unit is not in the combat"
-                    )
-                )
-                continue
-            received[target.controller] += amount
-        for player, units in sides.items():
-            if units and received[player] != totals[opponent[player]]:
-                problems.append(
-                    Problem(
-                        self.scenario.path,
-                        script.line,
-                        f"damage: {player}'s units are assigned {received[player]} damage, "
-                        f"but {opponent[player]}'s units have {totals[opponent[player]]} Might",
-                    )
-                )
+        fighting = {u.id: u.controller for units in sides.values() for u in units}
+        problems = assignment_problems(self.scenario, self.round - 1, fighting, totals, opponent)
         if problems:
             raise ProblemsFound(problems)
         return dict(script.damage)
 
     def combat_cleanup(self) -> None:
         """The Resolution Step's Combat Cleanup, in label order 3a, 3b, 3c, 3d."""
-        self.record("resolution", "cleanup", S.RESOLUTION)
+        self.record(S.RESOLUTION_ID, "cleanup", S.RESOLUTION)
         self.cleanup_kill(combat=True)
         for unit in self.board.units.values():
             if unit.zone.in_play:
                 unit.damage = 0
-        self.record("cleanup-3c", "cleanup", S.HEAL)
+        self.record(S.CLEANUP_ID, "cleanup", S.HEAL, label="3c")
         defenders_remain = any(
             u.designation is Designation.DEFENDER for u in self.board.at_battlefield()
         )
@@ -310,18 +321,24 @@ class CombatRun:
             self.recalled_this_combat = True
             stuck = tuple(u.id for u in attackers if u.cant_move)
             recalled = S.Recalled(tuple(u.id for u in attackers), stuck)
-            self.record("cleanup-3d", "cleanup", S.RECALL, recalled)
+            self.record(S.CLEANUP_ID, "cleanup", S.RECALL, recalled, label="3d")
         elif attackers:
-            self.record("cleanup-3d", "cleanup", S.RECALL_NONE_NO_DEFENDERS)
+            self.record(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_DEFENDERS, label="3d")
         else:
-            self.record("cleanup-3d", "cleanup", S.RECALL_NONE_NO_ATTACKERS)
+            self.record(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_ATTACKERS, label="3d")
 
-    def cleanup_kill(self, combat: bool, after: str = "") -> None:
-        """Steps 3a and 3b of any cleanup: record death abilities, then kill lethal units."""
+    def cleanup_kill(self, combat: bool, after: str = "", quiet: bool = True) -> None:
+        """Steps 3a and 3b of any cleanup: record death abilities, then kill lethal units.
+
+        A cleanup after a play or a chain item (``after``: its step's id) is one quiet step
+        when no unit has lethal damage (``quiet``); the one after the end of combat is none.
+        """
         dying = [u for u in self.board.units.values() if self.board.is_lethal(u)]
         if not combat and not dying:
+            if quiet:
+                self.record(S.AFTER_ID, "chain", S.CLEANUP_NONE, after=after)
             return
-        step = "cleanup-3a" if combat else f"{after}-cleanup-3a"
+        form, parts = (S.CLEANUP_ID, {}) if combat else (S.AFTER_STEP_ID, {"after": after})
         phase = "cleanup" if combat else "chain"
         recorded = tuple(
             u.id
@@ -330,14 +347,12 @@ class CombatRun:
             and self.triggered(u, Trigger.DIES)
         )
         if dying:
-            self.record(
-                step, phase, S.DEATH_TRIGGERS, S.Dying(tuple(u.id for u in dying), recorded)
-            )
+            kind = S.DEATH_TRIGGERS if combat else S.CLEANUP_DEATH_TRIGGERS
+            dead = S.Dying(tuple(u.id for u in dying), recorded)
+            self.record(form, phase, kind, dead, label="3a", **parts)
         else:
-            self.record(step, phase, S.NO_LETHAL)
+            self.record(form, phase, S.NO_LETHAL, label="3a", **parts)
         replaced: list[S.Replaced] = []
-        no_trigger: list[S.ReplacedNoTrigger] = []
-        kept: list[S.ReplacedKeepsTrigger] = []
         for unit in dying:
             unit.damage = 0
             unit.designation = None
@@ -347,22 +362,25 @@ class CombatRun:
                 continue
             unit.zone = unit.instead_of_dying
             if unit.id in recorded:
-                kept.append(S.ReplacedKeepsTrigger(unit.id, unit.zone))
+                how = S.Replacement.KEEPS_TRIGGER
             elif any(a.trigger is Trigger.DIES for a in unit.abilities):
-                replaced.append(S.Replaced(unit.id, unit.zone))
+                how = S.Replacement.REMOVES_TRIGGER
             else:
-                no_trigger.append(S.ReplacedNoTrigger(unit.id, unit.zone))
+                how = S.Replacement.NO_TRIGGER
+            replaced.append(S.Replaced(unit.id, unit.zone, how))
         killed = tuple(u.id for u in dying if u.instead_of_dying is None)
         self.record(
-            step.replace("3a", "3b"),
+            form,
             phase,
             S.KILL if killed else S.KILL_NONE,
-            S.Killed(killed, tuple(replaced), tuple(no_trigger), tuple(kept)),
+            S.Killed(killed, tuple(replaced)),
+            label="3b",
+            **parts,
         )
 
-    def cleanup(self, after: str) -> None:
+    def cleanup(self, after: str, quiet: bool = True) -> None:
         """A cleanup after a showdown play or chain item (318): lethal units die."""
-        self.cleanup_kill(combat=False, after=after)
+        self.cleanup_kill(combat=False, after=after, quiet=quiet)
 
     def item(self, unit: Unit, ability: Ability, number: int) -> ChainItem:
         return ChainItem(
@@ -377,8 +395,10 @@ class CombatRun:
 
     def put_on_chain(self, step_id: str) -> S.Added:
         """The waiting abilities go on the chain: the Attacker's first (the turn player's, our
-        default), then the other player's; each player orders their own."""
-        seats = [self.attacker, *(p for p in self.board.players if p != self.attacker)]
+        default) unless the scenario states whose go first, then the other player's; each
+        player orders their own."""
+        first = self.scenario.combat.first_on_chain or self.attacker
+        seats = [first, *(p for p in self.board.players if p != first)]
         waiting = [p for p in seats if any(i.controller == p for i in self.pending)]
         orders: list[S.Ordered] = []
         placed: list[ChainItem] = []
@@ -400,11 +420,13 @@ class CombatRun:
             replace(i, shown=n) if n else i for i, (_, n) in zip(placed, sources, strict=True)
         ]
         self.pending = []
-        first, second = (waiting[0], waiting[1]) if len(waiting) > 1 else (None, None)
-        return S.Added(sources, first, second, tuple(orders))
+        stated = self.scenario.combat.first_on_chain is not None
+        seating = (S.Seating(waiting[0], waiting[1], stated),) if len(waiting) > 1 else ()
+        return S.Added(sources, seating, tuple(orders))
 
-    def resolve_item(self, item: ChainItem, step_id: str) -> None:
+    def resolve_item(self, item: ChainItem, label: str, number: int) -> None:
         """Each effect of the ability, in the order written, a step each; then a cleanup."""
+        item_id = ""
         for part, effect in enumerate(item.effects):
             done = effect.apply(self, item.controller, item.might)
             area = effect.target is None
@@ -416,7 +438,7 @@ class CombatRun:
                     if area
                     else S.CHAIN_NO_TARGET
                 )
-                part_id = step_id
+                where, parts = S.ITEM_ID, {}
             else:
                 kind = (
                     S.CHAIN_CONTINUATIONS[effect.key]
@@ -425,10 +447,10 @@ class CombatRun:
                     if area
                     else S.CHAIN_THEN_NO_TARGET
                 )
-                part_id = f"{step_id}{chr(ord('a') + part)}"
+                where, parts = S.PART_ID, {"part": chr(ord("a") + part)}
             done = done or Resolved(effect.target or "")
-            self.record(
-                part_id,
+            step_id = self.record(
+                where,
                 "chain",
                 kind,
                 S.Resolution(
@@ -440,26 +462,28 @@ class CombatRun:
                     done.zone,
                     done.targets,
                 ),
+                chain=label,
+                n=number,
+                **parts,
             )
-        self.cleanup(step_id)
+            if part == 0:
+                item_id = step_id
+        self.cleanup(item_id)
 
     def resolve_chain(self, label: str) -> None:
         """Put waiting abilities on the chain; resolve the newest first, each followed by a cleanup."""
         while self.pending or self.chain:
             if self.pending:
                 self.chain_items += 1
-                step_id = f"{label}-add-{self.chain_items}"
-                added = self.put_on_chain(self.step_prefix() + step_id)
-                self.record(step_id, "chain", S.CHAIN_ADDS[label], added)
+                parts = {"chain": label, "n": self.chain_items}
+                added = self.put_on_chain(S.ADD_ID.id(round=self.round, **parts))
+                self.record(S.ADD_ID, "chain", S.CHAIN_ADDS[label], added, **parts)
                 continue
             if self.chain_items > MAX_CHAIN_ITEMS:
-                raise self.fail(
-                    self.scenario.combat.line,
-                    "the chain does not end: abilities keep triggering each other",
-                )
+                raise self.fail(("combat",), R.CHAIN_NEVER_ENDS)
             item = self.chain.pop()
             self.chain_items += 1
-            self.resolve_item(item, f"{label}-{self.chain_items}")
+            self.resolve_item(item, label, self.chain_items)
 
     def determine_result(self) -> bool:
         """The result (466.3) on the board as it is now; True if a new combat is staged."""
@@ -476,14 +500,14 @@ class CombatRun:
             (self.winner,) = present & {self.attacker, self.defender}
             self.loser = self.defender if self.winner == self.attacker else self.attacker
             kind = S.WIN
-        self.record("result", "result", kind, S.Result(self.winner, self.loser))
+        self.record(S.RESULT_ID, "result", kind, S.Result(self.winner, self.loser))
         if self.winner:
             for unit in self.board.at_battlefield():
                 if unit.controller == self.winner:
                     self.triggered(unit, Trigger.WIN)
             self.resolve_chain("result-effects")
         if both:
-            self.record("restage", "result", S.RESTAGE)
+            self.record(S.RESTAGE_ID, "result", S.RESTAGE)
         return both
 
     def establish_control(self) -> None:
@@ -494,24 +518,24 @@ class CombatRun:
             before = board.controller
             board.controller = None
             if before:
-                self.record("control", "control", S.UNCONTROLLED, S.PlayerNamed(before))
+                self.record(S.CONTROL_ID, "control", S.UNCONTROLLED, S.PlayerNamed(before))
             else:
-                self.record("control", "control", S.STAYS_UNCONTROLLED)
+                self.record(S.CONTROL_ID, "control", S.STAYS_UNCONTROLLED)
         elif len(present) > 1:
-            self.record("control", "control", S.CONTROL_CONTESTED)
+            self.record(S.CONTROL_ID, "control", S.CONTROL_CONTESTED)
         elif board.controller == present[0]:
-            self.record("control", "control", S.CONTROL_KEPT, S.PlayerNamed(present[0]))
+            self.record(S.CONTROL_ID, "control", S.CONTROL_KEPT, S.PlayerNamed(present[0]))
         else:
             player = present[0]
             board.controller = player
             if player in board.scored_this_turn:
-                self.record("control", "control", S.CONTROL_NO_CONQUER, S.PlayerNamed(player))
+                self.record(S.CONTROL_ID, "control", S.CONTROL_NO_CONQUER, S.PlayerNamed(player))
             else:
                 board.scored_this_turn.add(player)
                 board.players[player].score += 1
                 self.conquered_by, self.points = player, 1
                 score = board.players[player].score
-                self.record("control", "control", S.CONQUER, S.Conquered(player, score))
+                self.record(S.CONTROL_ID, "control", S.CONQUER, S.Conquered(player, score))
                 for unit in board.at_battlefield():
                     if unit.controller == player:
                         self.triggered(unit, Trigger.CONQUER)
@@ -525,11 +549,11 @@ class CombatRun:
             player.designation = None
         expired = len(self.board.effects)
         self.board.effects.clear()
-        self.record("end", "end", S.END, S.Ended(expired))
+        self.record(S.END_ID, "end", S.END, S.Ended(expired))
 
     def after_combat(self) -> None:
         """Expired "this combat" Might can leave damage lethal: the next cleanup (318) kills it."""
-        self.cleanup("after-combat")
+        self.cleanup(f"r{self.round}-after-combat", quiet=False)
         self.resolve_chain("after-combat")
 
     def outcome(self, control_before: str | None, restaged: bool) -> Outcome:

@@ -1,8 +1,8 @@
 """What abilities and showdown plays do: one class per kind of effect.
 
 Each class is the whole declaration of its kind, in one place: the key a
-scenario writes, the JSON Schema of its body (assembled into
-``scenario.schema.json``), how it is read from a scenario, what it does to the
+scenario writes, the fields of its body (``body``, in the words of
+``engine.fields``: the scenario format's table takes it from here), how it is read from a scenario, what it does to the
 board, and how a step says it happened, in the showdown and on the chain.
 Adding a kind is adding a class to ``EFFECTS``.
 """
@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.fields import NAME, Choice, Const, Either, Id, Kind, Obj, Ref, Whole
 from engine.model import (
-    JSON,
     Ability,
     CombatEffect,
     Effect,
@@ -41,8 +41,8 @@ __all__ = [
 ]
 
 
-TARGET: JSON = {"$ref": "#/$defs/id", "description": "The id of the unit affected."}
-AMOUNT: JSON = {"type": "integer", "minimum": 0}
+TARGET = Ref((Kind.UNIT,), description="The id of the unit affected.")
+AMOUNT = Whole()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,19 +55,19 @@ class PlayUnit(Effect):
     zone: Zone
 
     key = "play_unit"
-    description = "Play a new unit for the ability's (or play's) controller."
-    schema: ClassVar[JSON] = {
-        "properties": {
-            "id": {"$ref": "#/$defs/id"},
-            "name": {"$ref": "#/$defs/name"},
+    body = Obj(
+        {
+            "id": Id(Kind.UNIT),
+            "name": NAME,
             "might": AMOUNT,
-            "at": {
-                "enum": ["base", "battlefield"],
-                "description": "Its controller's base, or this battlefield.",
-            },
+            "at": Choice(
+                (Zone.BASE.value, Zone.BATTLEFIELD.value),
+                description="Its controller's base, or this battlefield.",
+            ),
         },
-        "required": ["id", "name", "might", "at"],
-    }
+        ("id", "name", "might", "at"),
+        description="Play a new unit for the ability's (or play's) controller.",
+    )
     in_showdown = message(
         "showdown:play_unit", "Showdown: {player} plays {target} ({amount} Might) {zone}."
     )
@@ -105,14 +105,11 @@ class DealDamage(Effect):
     amount: int | None
 
     key = "deal_damage"
-    description = "Deal damage to a unit; amount 'my_might' uses the source's last known Might."
-    schema: ClassVar[JSON] = {
-        "properties": {
-            "to": TARGET,
-            "amount": {"oneOf": [AMOUNT, {"const": "my_might"}]},
-        },
-        "required": ["to", "amount"],
-    }
+    body = Obj(
+        {"to": TARGET, "amount": Either((AMOUNT, Const("my_might")))},
+        ("to", "amount"),
+        description="Deal damage to a unit; amount 'my_might' uses the source's last known Might.",
+    )
     in_showdown = plural_message(
         "showdown:deal_damage",
         "Showdown: {player} deals {amount} damage to {target}.",
@@ -157,10 +154,6 @@ class LastingOnUnit(Effect):
     amount: int
 
     lasting: ClassVar[Lasting]
-    schema: ClassVar[JSON] = {
-        "properties": {"to": TARGET, "amount": AMOUNT},
-        "required": ["to", "amount"],
-    }
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> LastingOnUnit:
@@ -183,7 +176,9 @@ class GiveMight(LastingOnUnit):
     """+N Might this combat."""
 
     key = "give_might"
-    description = "+N Might this combat."
+    body = Obj(
+        {"to": TARGET, "amount": AMOUNT}, ("to", "amount"), description="+N Might this combat."
+    )
     lasting = Lasting.MIGHT
     in_showdown = message(
         "showdown:give_might", "Showdown: {player} gives {target} +{amount} Might this combat."
@@ -200,7 +195,11 @@ class PreventDamage(LastingOnUnit):
     """Prevent the next N damage to a unit this combat."""
 
     key = "prevent_damage"
-    description = "Prevent the next N damage to a unit this combat."
+    body = Obj(
+        {"to": TARGET, "amount": AMOUNT},
+        ("to", "amount"),
+        description="Prevent the next N damage to a unit this combat.",
+    )
     lasting = Lasting.PREVENT
     in_showdown = plural_message(
         "showdown:prevent_damage",
@@ -228,8 +227,11 @@ class CantMove(Effect):
     to: str
 
     key = "cant_move"
-    description = "The unit can't move this turn (a Recall still moves it)."
-    schema: ClassVar[JSON] = {"properties": {"to": TARGET}, "required": ["to"]}
+    body = Obj(
+        {"to": TARGET},
+        ("to",),
+        description="The unit can't move this turn (a Recall still moves it).",
+    )
     in_showdown = message(
         "showdown:cant_move", "Showdown: {player} makes {target} unable to move this turn."
     )
@@ -261,8 +263,11 @@ class DealDamageToAll(Effect):
     amount: int
 
     key = "deal_damage_to_all"
-    description = "Deal N damage to each unit at the battlefield, all at once."
-    schema: ClassVar[JSON] = {"properties": {"amount": AMOUNT}, "required": ["amount"]}
+    body = Obj(
+        {"amount": AMOUNT},
+        ("amount",),
+        description="Deal N damage to each unit at the battlefield, all at once.",
+    )
     in_showdown = plural_message(
         "showdown:deal_damage_to_all",
         "Showdown: {player} deals {amount} damage to each unit at the battlefield ({targets}).",

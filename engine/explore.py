@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from diagnostics import Problem, ProblemsFound
+from diagnostics import ProblemsFound
+from engine import refusals as R
 from engine.combat import Outcome, run_combat
 from engine.orders import MAX_ORDERS, Explorer, StatedOrders, key_of
 from engine.scenario import Scenario, StatedOrder
@@ -35,12 +36,8 @@ def every_order(scenario: Scenario, limit: int = MAX_ORDERS) -> list[Outcome]:
         if len(outcomes) == limit:
             raise ProblemsFound(
                 [
-                    Problem(
-                        scenario.path,
-                        scenario.combat.line,
-                        f"more than {limit:,} possible trigger orders: verifying every order "
-                        "is limited to that; state the orders in combat.trigger_order and "
-                        "drop every_trigger_order",
+                    R.refuse(
+                        scenario.path, scenario.combat.line, R.TOO_MANY_ORDERS, limit=f"{limit:,}"
                     )
                 ]
             )

@@ -1,15 +1,20 @@
-"""Load a scenario from YAML, checking it against the JSON Schema and the board's sense.
+"""Load a scenario from YAML, checking it against the scenario format and the board's sense.
 
-Every problem of a file is reported, each as ``file:line: what is wrong``;
-never a traceback. A scenario may come from a pasted file or a shared link,
-so reading it is bounded: its size, its nesting and the nodes its YAML
-aliases expand to.
+Every problem of a file is reported, each once, as ``file:line: field: what is wrong``
+(a refusal of ``engine.refusals``: any language renders it); never a traceback. A scenario
+may come from a pasted file or a shared link, so reading it is bounded: its size, its
+nesting and the nodes its YAML aliases expand to.
+
+Values are read as the format's table (``engine.format``) types them: a name YAML 1.1 would
+read as a boolean, a number or a date (``On``, ``no``, ``2024-01-01``) is the name as
+written; a number YAML 1.1 would read in another base (``012``, ``1:30``) is refused with
+the value it would have had.
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Generator, Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,22 +22,49 @@ from typing import Any
 import jsonschema
 import yaml
 
-from diagnostics import Problem, ProblemsFound, read_source
+from diagnostics import NodePath, Param, Problem, ProblemsFound, Term, read_source
+from engine import refusals as R
 from engine.effects import Effect, PlayUnit, ability_of, effect_of
-from engine.model import Trigger, Zone, name_of
+from engine.fields import (
+    Choice,
+    Const,
+    Either,
+    Flag,
+    Id,
+    Kind,
+    Localized,
+    Map,
+    Node,
+    Obj,
+    Ref,
+    Seq,
+    Text,
+    Whole,
+    references,
+    texts,
+)
+from engine.format import SCENARIO
+from engine.model import ZONE_WORDS, Designation, Trigger, Zone, name_of
 from engine.scenario import (
+    UNSTATED,
+    Absence,
+    Checkpoint,
     CombatScript,
+    Designations,
+    Expectation,
+    Expected,
+    OtherOrder,
     PlayerSpec,
     Round,
     Scenario,
     ShowdownPlay,
     StatedOrder,
+    UnitCheck,
     UnitSpec,
 )
 from engine.schema import scenario_schema
-from vocabulary import languages
-
-NodePath = tuple[str | int, ...]
+from engine.summary import Conquest, Result
+from vocabulary import Message, languages
 
 # Bounds on what one scenario may ask of the loader.
 MAX_BYTES = 512 * 1024
@@ -58,10 +90,6 @@ def validator() -> jsonschema.protocols.Validator:
         base, type_checker=checker
     )
     return strict(scenario_schema())
-
-
-class TooBig(Exception):
-    pass
 
 
 def flow_depth_problem(text: str, path: str) -> Problem | None:
@@ -117,8 +145,8 @@ def syntax_problem(error: yaml.MarkedYAMLError, path: str) -> Problem:
     line = mark.line + 1 if mark else 1
     reason = ", ".join(r for r in (error.context, error.problem) if r) or "not valid YAML"
     if other and other.line + 1 != line:
-        reason += f" (noticed on line {other.line + 1})"
-    return Problem(path, line, f"YAML syntax error: {reason}")
+        return R.refuse(path, line, R.YAML_SYNTAX_ELSEWHERE, reason=reason, noticed=other.line + 1)
+    return R.refuse(path, line, R.YAML_SYNTAX, reason=reason)
 
 
 def python_parser_problem(text: str, path: str) -> Problem:
@@ -130,20 +158,87 @@ def python_parser_problem(text: str, path: str) -> Problem:
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
         code = error.character if isinstance(error.character, int) else ord(error.character)
         line = text.count("\n", 0, error.position) + 1
-        named = "a NUL character" if code == 0 else f"the character U+{code:04X}"
-        return Problem(path, line, f"contains {named}, which YAML does not allow")
+        if code == 0:
+            return R.refuse(path, line, R.NUL)
+        return R.refuse(path, line, R.NOT_ALLOWED_CHARACTER, code=f"{code:04X}")
     except yaml.YAMLError as error:
-        return Problem(path, 1, f"YAML syntax error: {error}")
+        return R.refuse(path, 1, R.YAML_SYNTAX, reason=str(error))
     except RecursionError:
-        return Problem(path, 1, "nested too deeply")
-    return Problem(path, 1, "YAML syntax error: libyaml refuses this text")
+        return R.refuse(path, 1, R.TOO_DEEP, limit=MAX_DEPTH)
+    return R.refuse(path, 1, R.YAML_SYNTAX, reason="libyaml refuses this text")
 
 
-def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
-    """Parse YAML into plain data plus the line of every node."""
+def json_kinds(field: Node | None) -> frozenset[str]:
+    """The JSON kinds a field of the table accepts ("string", "integer", "object"…)."""
+    if field is None:
+        return frozenset()
+    if isinstance(field, Either):
+        return frozenset().union(*(json_kinds(form) for form in field.forms))
+    if isinstance(field, Text | Id | Ref | Choice | Const):
+        return frozenset({"string"})
+    if isinstance(field, Whole):
+        return frozenset({"integer"})
+    if isinstance(field, Flag):
+        return frozenset({"boolean"})
+    if isinstance(field, Seq):
+        return frozenset({"array"})
+    return frozenset({"object"})
+
+
+def form_for(field: Node | None, node: yaml.Node) -> Node | None:
+    """The form of ``field`` that ``node`` is written in (a mapping, a list or a scalar)."""
+    if not isinstance(field, Either):
+        return field
+    kind = (
+        "object"
+        if isinstance(node, yaml.MappingNode)
+        else "array"
+        if isinstance(node, yaml.SequenceNode)
+        else None
+    )
+    if kind is None:
+        return field  # a scalar: its kinds are all the forms' (``json_kinds``)
+    return next((f for f in field.forms if kind in json_kinds(f)), None)
+
+
+def inner(field: Node | None, key: str | int) -> Node | None:
+    """The table's field for the child ``key`` of a value of ``field`` (its form resolved)."""
+    if isinstance(field, Obj) and isinstance(key, str):
+        return field.fields.get(key)
+    if isinstance(field, Map):
+        return field.value
+    if isinstance(field, Localized):
+        return field.text
+    if isinstance(field, Seq):
+        return field.item
+    return None
+
+
+# A number as this format writes numbers: decimal digits, no leading zero.
+PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?")
+MERGE = "tag:yaml.org,2002:merge"
+
+
+def yaml_11_reading(raw: str) -> Message:
+    """Why YAML 1.1 reads ``raw`` as another number than its digits say."""
+    if ":" in raw:
+        return R.WHY_SEXAGESIMAL
+    digits = raw.lstrip("+-")
+    if digits[:2].lower() in ("0x", "0b"):
+        return R.WHY_OTHER_BASE
+    if "_" in raw:
+        return R.WHY_SEPARATED
+    return R.WHY_OCTAL
+
+
+def read_yaml(
+    text: str, path: str, table: Node | None = SCENARIO
+) -> tuple[Any, dict[NodePath, int]]:
+    """Parse YAML into plain data plus the line of every node, each value read as ``table``
+    types its field (None: as YAML 1.1 reads it)."""
     if len(text) > MAX_BYTES:
         raise ProblemsFound(
-            [Problem(path, 0, f"too large: {len(text):,} characters (the limit is {MAX_BYTES:,})")]
+            [R.refuse(path, 0, R.TOO_LARGE, size=f"{len(text):,}", limit=f"{MAX_BYTES:,}")]
         )
     if too_deep := flow_depth_problem(text, path):
         raise ProblemsFound([too_deep])
@@ -154,86 +249,101 @@ def read_yaml(text: str, path: str) -> tuple[Any, dict[NodePath, int]]:
         # PyYAML's Python parser's, which is also the in-browser engine's (no libyaml there).
         raise ProblemsFound([python_parser_problem(text, path)]) from None
     except RecursionError:
-        raise ProblemsFound([Problem(path, 1, "nested too deeply")]) from None
+        raise ProblemsFound([R.refuse(path, 1, R.TOO_DEEP, limit=MAX_DEPTH)]) from None
     lines: dict[NodePath, int] = {}
     problems: list[Problem] = []
     constructor = yaml.SafeLoader("")
     visited = 0
 
-    def convert(node: yaml.Node, at: NodePath) -> Any:
+    def convert(node: yaml.Node, at: NodePath, field: Node | None) -> Any:
         nonlocal visited
         visited += 1
         line = node.start_mark.line + 1
         if visited > MAX_NODES:
-            raise ProblemsFound(
-                [
-                    Problem(
-                        path, line, f"too many values (over {MAX_NODES:,}, YAML aliases expanded)"
-                    )
-                ]
-            )
+            raise ProblemsFound([R.refuse(path, line, R.TOO_MANY_VALUES, limit=f"{MAX_NODES:,}")])
         if len(at) > MAX_DEPTH:
-            raise ProblemsFound(
-                [Problem(path, line, f"nested too deeply (over {MAX_DEPTH} levels)")]
-            )
+            raise ProblemsFound([R.refuse(path, line, R.TOO_DEEP, limit=MAX_DEPTH)])
         lines.setdefault(at, line)
+        field = form_for(field, node)
         if isinstance(node, yaml.MappingNode):
             result: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = str(scalar(key_node))
+                key = key_of(key_node)
+                key_line = key_node.start_mark.line + 1
+                here = (*at, key)
+                if key_node.tag == MERGE:
+                    problems.append(R.refuse(path, key_line, R.MERGE_KEY, at))
+                    continue
                 if key in result:
-                    problems.append(
-                        Problem(path, key_node.start_mark.line + 1, f"duplicate key '{key}'")
-                    )
-                lines[(*at, key)] = key_node.start_mark.line + 1
-                result[key] = convert(value_node, (*at, key))
+                    problems.append(R.refuse(path, key_line, R.DUPLICATE_KEY, here, key=key))
+                    continue
+                lines[here] = key_line
+                result[key] = convert(value_node, here, inner(field, key))
             return result
         if isinstance(node, yaml.SequenceNode):
-            return [convert(item, (*at, i)) for i, item in enumerate(node.value)]
-        return scalar(node)
+            return [convert(item, (*at, i), inner(field, i)) for i, item in enumerate(node.value)]
+        return scalar(node, at, field)
 
-    def scalar(node: yaml.Node) -> Any:
-        if not isinstance(node, yaml.ScalarNode):
-            return f"<{type(node).__name__}>"  # a key that is a list or a map
+    def key_of(node: yaml.Node) -> str:
+        """A key as written: keys are names and ids, never YAML 1.1's booleans or numbers."""
+        return str(node.value) if isinstance(node, yaml.ScalarNode) else f"<{type(node).__name__}>"
+
+    def scalar(node: yaml.Node, at: NodePath, field: Node | None) -> Any:
+        assert isinstance(node, yaml.ScalarNode)
         line = node.start_mark.line + 1
-        shown = str(node.value)
-        number = node.tag.endswith((":int", ":float"))
-        if number and len(shown) > MAX_NUMBER_CHARACTERS:  # refused before it is converted
+        raw = str(node.value)
+        plain = not node.style  # None from PyYAML, "" from libyaml
+        resolved = node.tag.rsplit(":", 1)[-1]  # str, int, float, bool, null, timestamp…
+        wanted = json_kinds(field)
+        if plain and resolved != "str" and "string" in wanted and raw:
+            kind = {"int": "integer", "float": "number", "bool": "boolean", "null": "null"}
+            if kind.get(resolved) not in wanted:
+                return raw  # a name or an id as written (On, no, 2024-01-01, 1e3)
+        number = resolved in ("int", "float")
+        if number and len(raw) > MAX_NUMBER_CHARACTERS:  # refused before it is converted
             problems.append(
-                Problem(
-                    path,
-                    line,
-                    f"number too long ({len(shown)} characters; at most {MAX_NUMBER_CHARACTERS})",
+                R.refuse(
+                    path, line, R.NUMBER_TOO_LONG, at, length=len(raw), limit=MAX_NUMBER_CHARACTERS
                 )
             )
             return None
         try:
-            return constructor.construct_object(node)
-        except yaml.constructor.ConstructorError as error:
-            problems.append(Problem(path, line, f"YAML: {error.problem}"))
+            value = constructor.construct_object(node)
+        except yaml.constructor.ConstructorError:
+            problems.append(R.refuse(path, line, R.UNKNOWN_TAG, at, tag=node.tag))
             return None
-        except (ValueError, OverflowError) as error:  # "!!int five", a date 2024-13-45
-            kind = "a number" if number else "a date" if node.tag.endswith(":timestamp") else ""
+        except (ValueError, OverflowError):  # "!!int five", a date 2024-13-45
             said = (
-                f"'{shown[:40]}' is not {kind}" if kind else f"YAML: '{shown[:40]}' cannot be read"
+                R.NOT_A_NUMBER
+                if number
+                else R.NOT_A_DATE
+                if resolved == "timestamp"
+                else R.UNREADABLE_VALUE
             )
-            problems.append(Problem(path, line, f"{said} ({error})"))
+            problems.append(R.refuse(path, line, said, at, value=raw[:40]))
             return None
+        if plain and resolved == "int" and not PLAIN_NUMBER.fullmatch(raw):
+            problems.append(
+                R.refuse(
+                    path,
+                    line,
+                    R.YAML_11_NUMBER,
+                    at,
+                    value=raw,
+                    read=str(value),
+                    why=Term(yaml_11_reading(raw).context),
+                )
+            )
+            return None
+        return value
 
-    data = convert(root, ()) if root is not None else None
+    data = convert(root, (), table) if root is not None else None
     if problems:
         raise ProblemsFound(problems)
     return data, lines
 
 
-def dotted(at: NodePath) -> str:
-    return ".".join(str(p) for p in at) or "(top)"
-
-
-def closest(word: str, choices: list[str]) -> str:
-    """ " (did you mean 'x'?)" for a near miss, or nothing."""
-    near = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{near[0]}'?)" if near else ""
+# -- the schema ----------------------------------------------------------------------------
 
 
 def schema_problems(data: Any, lines: Mapping[NodePath, int], path: str) -> Iterator[Problem]:
@@ -260,6 +370,8 @@ def branch_kind(schema: Any) -> str | None:
         return None
     if "type" in schema:
         return str(schema["type"]).replace("integer", "number")
+    if "$ref" in schema:
+        return "string" if schema["$ref"] == "#/$defs/id" else "object"
     values = [schema["const"]] if "const" in schema else schema.get("enum", [])
     kinds = {json_kind(v) for v in values}
     return kinds.pop() if len(kinds) == 1 else None
@@ -277,6 +389,17 @@ def one_of_branch(error: jsonschema.ValidationError) -> list[jsonschema.Validati
     return [sub for sub in error.context or [] if sub.relative_schema_path[0] == fitting[0]]
 
 
+def shown(value: Any) -> str:
+    """A value as a message quotes it: text in quotes, a number as written."""
+    return (
+        repr(value)
+        if isinstance(value, str)
+        else str(value).lower()
+        if isinstance(value, bool)
+        else str(value)
+    )
+
+
 def error_problems(
     error: jsonschema.ValidationError, lines: Mapping[NodePath, int], path: str
 ) -> Iterator[Problem]:
@@ -284,70 +407,85 @@ def error_problems(
     line = lines.get(at, 1)
     rule = str(error.validator)  # the keyword that failed ("required", "enum", …)
     schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+
+    def problem(said: Message, where: NodePath = at, **params: Param) -> Problem:
+        return R.refuse(path, lines.get(where, line), said, where, **params)
+
     if rule == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(schema.get("properties", {}))
         for key in error.instance:
             if key not in allowed:
-                yield Problem(
-                    path,
-                    lines.get((*at, key), line),
-                    f"{dotted((*at, key))}: unknown key{closest(key, allowed)}",
-                )
+                yield problem(R.UNKNOWN_KEY, (*at, key), suggestion=R.suggestion(key, allowed))
     elif rule == "required":
-        yield Problem(path, line, f"{dotted(at)}: {error.message.replace('property', 'key')}")
+        missing = error.validator_value
+        for key in missing if isinstance(missing, list) else []:
+            if isinstance(error.instance, dict) and key not in error.instance:
+                yield problem(R.REQUIRED_KEY, key=key)
     elif rule == "oneOf" and all(set(choice) == {"required"} for choice in schema.get("oneOf", [])):
         keys = [choice["required"][0] for choice in schema["oneOf"]]
-        yield Problem(path, line, f"{dotted(at)}: give exactly one of {', '.join(keys)}")
+        yield problem(R.EXACTLY_ONE, keys=", ".join(keys))
     elif rule in ("oneOf", "anyOf") and (branch := one_of_branch(error)) is not None:
         for sub in branch:
             yield from error_problems(sub, lines, path)
     elif rule == "minimum":
-        yield Problem(path, line, f"{dotted(at)}: must not be negative (got {error.instance})")
+        yield problem(R.NEGATIVE, value=shown(error.instance))
     elif rule == "type" and error.validator_value == "integer":
-        yield Problem(path, line, f"{dotted(at)}: must be a whole number (got {error.instance!r})")
+        yield problem(R.NOT_WHOLE, value=shown(error.instance))
     elif rule == "enum":
         allowed = [str(v) for v in schema.get("enum", [])]
-        choices = (
-            f"one of {', '.join(allowed)}"
-            if len(allowed) <= 12
-            else f"one of the {len(allowed)} names the schema lists here"
-        )
-        yield Problem(
-            path,
-            line,
-            f"{dotted(at)}: '{error.instance}' is not {choices}"
-            f"{closest(str(error.instance), allowed)}",
-        )
+        near = R.suggestion(str(error.instance), allowed)
+        if len(allowed) <= 12:
+            yield problem(
+                R.NOT_ONE_OF, value=str(error.instance), choices=", ".join(allowed), suggestion=near
+            )
+        else:
+            yield problem(
+                R.NOT_ONE_OF_MANY, value=str(error.instance), count=len(allowed), suggestion=near
+            )
     elif rule == "const":
         want = str(error.validator_value)
-        yield Problem(
-            path,
-            line,
-            f"{dotted(at)}: '{error.instance}' is not {want}{closest(str(error.instance), [want])}",
+        yield problem(
+            R.NOT_THE_WORD,
+            value=str(error.instance),
+            word=want,
+            suggestion=R.suggestion(str(error.instance), [want]),
         )
-    elif rule == "propertyNames":
-        yield Problem(path, line, f"{dotted(at)}: '{error.instance}' is not a language code")
+    elif rule == "propertyNames" or "propertyNames" in error.absolute_schema_path:
+        yield problem(R.NOT_A_LANGUAGE_CODE, value=str(error.instance))
+    elif rule == "pattern":
+        yield problem(R.NOT_AN_ID, value=str(error.instance))
     elif rule == "uniqueItems":
-        yield Problem(path, line, f"{dotted(at)}: names the same item twice")
+        yield problem(R.SAME_ITEM_TWICE)
     elif rule == "maxLength":
-        yield Problem(
-            path, line, f"{dotted(at)}: too long (over {error.validator_value} characters)"
-        )
+        yield problem(R.TOO_LONG, limit=int(error.validator_value))
+    elif rule == "minLength":
+        yield problem(R.EMPTY_TEXT)
+    elif rule == "minItems":
+        yield problem(R.TOO_FEW, count=int(error.validator_value))
+    elif rule == "maxItems":
+        yield problem(R.TOO_MANY, count=int(error.validator_value))
+    elif rule == "minProperties":
+        yield problem(R.NOTHING_TO_CHECK)
     elif rule == "type":
-        kind = str(error.validator_value)
-        article = "an" if kind[:1] in "aeiou" else "a"
-        yield Problem(path, line, f"{dotted(at)}: must be {article} {kind}")
+        yield problem(R.MUST_BE, kind=R.kind_term(str(error.validator_value)))
     elif rule in ("oneOf", "anyOf"):
-        kinds = " or ".join(
-            str(choice.get("type", choice.get("const")))
-            if "type" in choice or "const" in choice
-            else "one of " + ", ".join(map(str, choice.get("enum", [])))
+        kinds = [
+            str(choice["type"]) if "type" in choice else "string"
             for choice in schema.get(rule, [])
             if isinstance(choice, dict)
-        )
-        yield Problem(path, line, f"{dotted(at)}: must be {kinds}")
-    else:
-        yield Problem(path, line, f"{dotted(at)}: {error.message}")
+        ]
+        forms = list(dict.fromkeys(kinds))
+        if len(forms) == 2:
+            yield problem(
+                R.MUST_BE_EITHER, first=R.kind_term(forms[0]), second=R.kind_term(forms[1])
+            )
+        else:
+            yield problem(R.NOT_VALID)
+    else:  # a keyword the format does not use (tests/engine check that each has its message)
+        yield problem(R.NOT_VALID)
+
+
+# -- building the scenario ---------------------------------------------------------------
 
 
 def load_scenario(file: Path, display: str | None = None) -> Scenario:
@@ -357,6 +495,10 @@ def load_scenario(file: Path, display: str | None = None) -> Scenario:
 
 
 def parse_scenario(text: str, path: str) -> Scenario:
+    """A scenario from its file's text, wherever it comes from (a file, a paste, a link): a
+    byte-order mark is refused alike everywhere (the command line's reader refuses it too)."""
+    if text.startswith("\ufeff"):
+        raise ProblemsFound([R.refuse(path, 1, R.BOM)])
     data, lines = read_yaml(text, path)
     return scenario_from_data(data, lines, path)
 
@@ -366,12 +508,12 @@ def scenario_from_data(data: Any, lines: Mapping[NodePath, int], path: str) -> S
     them): the in-browser editor writes a file from its form and knows both without
     parsing the file again."""
     if data is None:
-        raise ProblemsFound([Problem(path, 1, "empty scenario file")])
+        raise ProblemsFound([R.refuse(path, 1, R.EMPTY)])
     problems = list(schema_problems(data, lines, path))
     if problems:
         raise ProblemsFound(problems)
     scenario = build_scenario(data, lines, path)
-    problems = list(board_problems(scenario, data))
+    problems = list(board_problems(scenario))
     if problems:
         raise ProblemsFound(problems)
     return scenario
@@ -390,7 +532,7 @@ def stated_orders(
     orders: list[list[str]], lines: Mapping[NodePath, int], at: NodePath
 ) -> tuple[StatedOrder, ...]:
     return tuple(
-        StatedOrder(tuple(names), lines.get((*at, i), lines.get(at, 1)), f"{dotted(at)}.{i}")
+        StatedOrder(tuple(names), lines.get((*at, i), lines.get(at, 1)), (*at, i))
         for i, names in enumerate(orders)
     )
 
@@ -450,210 +592,133 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
             rounds,
             lines[("combat",)],
             stated_orders(combat.get("trigger_order", []), lines, ("combat", "trigger_order")),
+            combat.get("first_on_chain"),
         ),
         path=path,
-        expected=data.get("expected"),
+        expected=expected_of_data(data["expected"], lines) if "expected" in data else None,
         lines=lines,
         data=data,
     )
 
 
-def language_problems(
-    data: Mapping[str, Any], lines: Mapping[NodePath, int], path: str
-) -> Iterator[Problem]:
-    """Names and texts may only use the languages the site speaks."""
-    known = languages()
-    places: list[NodePath] = [("battlefield", "name")]
-    places += [(key,) for key in ("title", "caption") if key in data]
-    places += [("players", i, "name") for i in range(len(data["players"]))]
-    places += [("units", i, "name") for i in range(len(data["units"]))]
-    for at in places:
-        value: Any = data
-        for part in at:
-            value = value[part]
-        if isinstance(value, dict):
-            for lang in value:
-                if lang not in known:
-                    yield Problem(
-                        path,
-                        lines.get((*at, lang), 1),
-                        f"{dotted((*at, lang))}: unknown language (this site has "
-                        f"{', '.join(known)}){closest(lang, list(known))}",
-                    )
+# -- what a scenario expects, typed ------------------------------------------------------
 
 
-def board_problems(s: Scenario, data: Mapping[str, Any]) -> Iterator[Problem]:
-    """What the schema cannot see: ids that point nowhere, impossible boards."""
-    path = s.path
-    yield from language_problems(data, s.lines, path)
-    players = {p.id for p in s.players}
-    seen_players: set[str] = set()
-    for i, p in enumerate(s.players):
-        if p.id in seen_players:
-            yield Problem(
-                path, s.line_of("players", i, "id"), f"players: duplicate player '{p.id}'"
-            )
-        seen_players.add(p.id)
+def who(value: str) -> str | None:
+    """A player, or nobody for ``none``."""
+    return None if value == "none" else value
 
-    def player(value: str | None, *at: str | int, none_ok: bool = False) -> Iterator[Problem]:
-        if value is None or (none_ok and value == "none") or value in players:
-            return
-        yield Problem(
-            path,
-            s.line_of(*at),
-            f"{dotted(at)}: unknown player '{value}'{closest(value, sorted(players))}",
+
+def unit_checks(block: Mapping[str, Any]) -> dict[str, UnitCheck]:
+    return {
+        unit_id: UnitCheck(
+            zone=Zone(fields["zone"]) if "zone" in fields else None,
+            might=fields.get("might"),
+            damage=fields.get("damage"),
+            controller=fields.get("controller"),
         )
+        for unit_id, fields in block.items()
+    }
 
-    yield from player(data["battlefield"]["controller"], "battlefield", "controller", none_ok=True)
-    for i, p in enumerate(data["battlefield"].get("scored_this_turn", [])):
-        yield from player(p, "battlefield", "scored_this_turn", i)
 
-    units: dict[str, UnitSpec] = {}
-    for i, u in enumerate(s.units):
-        if u.id in units:
-            first = units[u.id]
-            yield Problem(
-                path,
-                u.line,
-                f"units.{u.id}: the same unit twice (at line {first.line} in {first.zone.value}, "
-                f"here in {u.zone.value}): a unit is in one place",
+def absence(block: Mapping[str, Any]) -> Absence:
+    designations = None
+    if "designations" in block:
+        wanted = block["designations"]
+        designations = (
+            Designations(nobody=True)
+            if wanted == "none"
+            else Designations(
+                each={k: None if v == "none" else Designation(v) for k, v in wanted.items()}
             )
-            continue
-        units[u.id] = u
-        yield from player(u.owner, "units", i, "owner")
-        yield from player(u.controller, "units", i, "controller")
-        if u.damage and not u.zone.in_play:
-            yield Problem(
-                path,
-                s.line_of("units", i, "damage"),
-                f"units.{u.id}: damage on a unit in {u.zone.value}",
-            )
-        if u.might and u.damage >= u.might:
-            yield Problem(
-                path,
-                s.line_of("units", i, "damage"),
-                f"units.{u.id}: already has lethal damage before combat",
-            )
-
-    played = [(e.unit_id, where) for e, where in all_effects(s) if isinstance(e, PlayUnit)]
-    for unit_id, where in played:
-        if unit_id in units:
-            yield Problem(
-                path,
-                s.line_of(*where, "id"),
-                f"{dotted((*where, 'id'))}: '{unit_id}' is already a unit on the board",
-            )
-    known = units.keys() | {unit_id for unit_id, _ in played}
-    for effect, where in all_effects(s):
-        target = effect.target
-        if target is not None and target not in known:
-            # Every effect that acts on a unit names it in ``to`` (engine/effects.py).
-            yield Problem(
-                path,
-                s.line_of(*where, "to"),
-                f"{dotted((*where, 'to'))}: unknown unit '{target}'"
-                f"{closest(target, sorted(known))}",
-            )
-
-    combat = s.combat
-    yield from player(combat.attacker, "combat", "attacker")
-    for i, unit_id in enumerate(combat.move):
-        at = s.line_of("combat", "move", i)
-        unit = units.get(unit_id)
-        if unit is None:
-            yield Problem(
-                path, at, f"combat.move: unknown unit '{unit_id}'{closest(unit_id, sorted(units))}"
-            )
-        elif unit.zone is not Zone.BASE:
-            yield Problem(
-                path, at, f"combat.move: {unit_id} is in {unit.zone.value}, not at its base"
-            )
-        elif (unit.controller or unit.owner) != combat.attacker:
-            yield Problem(path, at, f"combat.move: {unit_id} is not the attacker's unit")
-        elif unit.cant_move:
-            yield Problem(path, at, f"combat.move: {unit_id} can't move")
-    holders = {u.controller or u.owner for u in s.units if u.zone is Zone.BATTLEFIELD}
-    if combat.attacker in holders:
-        yield Problem(
-            path, combat.line, "combat: the attacker already has units at the battlefield"
         )
-    if len(holders) > 1:
-        yield Problem(
-            path, combat.line, "combat: units of more than one defender at the battlefield"
-        )
-    if not holders:
-        yield Problem(path, combat.line, "combat: no defending unit at the battlefield")
-    for r, script in enumerate(combat.rounds):
-        for n, play in enumerate(script.showdown):
-            yield from player(play.player, "combat", "rounds", r, "showdown", n, "player")
-        for unit_id, line in script.damage_lines.items():
-            if unit_id not in known:
-                yield Problem(
-                    path, line, f"damage: unknown unit '{unit_id}'{closest(unit_id, sorted(known))}"
-                )
-
-    owners = yield from ability_problems(s)
-    yield from order_problems(s, s.combat.trigger_order, owners)
-    yield from expected_problems(s, players, known, set(units), owners)
+    return Absence(
+        tuple(block.get("absent_units", [])), tuple(block.get("absent_steps", [])), designations
+    )
 
 
-def ability_problems(s: Scenario) -> Generator[Problem, None, dict[str, str]]:
-    """Abilities are named (their id, else their unit's) once each; a replacement that keeps
-    the death trigger needs a death ability. Returns each name's controller."""
-    owners: dict[str, str] = {}
-    for i, u in enumerate(s.units):
-        seen: dict[str, Trigger] = {}
-        for j, ability in enumerate(u.abilities):
-            name = ability.name(u.id)
-            other = seen.get(name)
-            if name in owners and (other is None or together(other, ability.trigger)):
-                how = f"id '{name}'" if ability.id else f"no id, so its unit's id '{name}'"
-                yield Problem(
-                    s.path,
-                    s.line_of("units", i, "abilities", j),
-                    f"units.{i}.abilities.{j}: this ability has {how}, which already names "
-                    "another ability that can wait with it: give each its own id (trigger "
-                    "orders and chain checks name abilities)",
-                )
-            seen.setdefault(name, ability.trigger)
-            owners.setdefault(name, u.controller or u.owner)
-        if u.keeps_death_trigger and not any(a.trigger is Trigger.DIES for a in u.abilities):
-            at = ("units", i, "if_it_would_die", "removes_death_trigger")
-            yield Problem(
-                s.path,
-                s.line_of(*at),
-                f"{dotted(at)}: {u.id} has no death ability (when: dies) to keep",
+def expectation(block: Mapping[str, Any], at: NodePath) -> Expectation:
+    result, conquer = block.get("result"), block.get("conquer")
+    return Expectation(
+        at=at,
+        result=(
+            UNSTATED
+            if result is None
+            else Result()
+            if result == "none"
+            else Result(result["winner"], result["loser"])
+        ),
+        restaged=block.get("restaged", UNSTATED),
+        control=who(block["control"]) if "control" in block else UNSTATED,
+        conquer=(
+            UNSTATED
+            if conquer is None
+            else None
+            if conquer == "none"
+            else Conquest(conquer["player"], conquer["points"])
+        ),
+        scores=dict(block.get("scores", {})),
+        killed=tuple(block["killed"]) if "killed" in block else UNSTATED,
+        recalled=tuple(block["recalled"]) if "recalled" in block else UNSTATED,
+        units=unit_checks(block.get("units", {})),
+        absence=absence(block),
+        step_order=tuple(block.get("step_order", [])),
+        checkpoints=tuple(
+            Checkpoint(
+                at=(*at, "checkpoints", i),
+                step=point["step"],
+                kind=point.get("kind"),
+                control=who(point["control"]) if "control" in point else UNSTATED,
+                units=unit_checks(point.get("units", {})),
+                absence=absence(point),
+                chain=tuple(point["chain"]) if "chain" in point else None,
             )
-    return owners
+            for i, point in enumerate(block.get("checkpoints", []))
+        ),
+    )
+
+
+def expected_of_data(block: Mapping[str, Any], lines: Mapping[NodePath, int]) -> Expected:
+    """A scenario's ``expected``, typed (the schema has checked its shape)."""
+    base: NodePath = ("expected",)
+    others = []
+    for i, other in enumerate(block.get("other_trigger_orders", [])):
+        at = (*base, "other_trigger_orders", i)
+        orders = stated_orders(other["trigger_order"], lines, (*at, "trigger_order"))
+        others.append(OtherOrder(orders, expectation(other, at)))
+    return Expected(
+        shown=expectation(block, base),
+        every_order=bool(block.get("every_trigger_order", False)),
+        others=tuple(others),
+        differs_under=tuple(
+            stated_orders(orders, lines, (*base, "differs_under", i))
+            for i, orders in enumerate(block.get("differs_under", []))
+        ),
+    )
+
+
+# -- what the schema cannot see ----------------------------------------------------------
+
+
+def mover_problem(zone: Zone, controller: str, cant_move: bool, attacker: str) -> Message | None:
+    """Why a unit may not move to the battlefield for ``attacker``, or None if it may: a unit
+    moves from its controller's base, unless it can't move (the editor offers only the units
+    this allows)."""
+    if zone is not Zone.BASE:
+        return R.MOVER_NOT_AT_BASE
+    if controller != attacker:
+        return R.MOVER_NOT_ATTACKERS
+    return R.MOVER_CANT_MOVE if cant_move else None
+
+
+def may_move_in(unit: UnitSpec, attacker: str) -> Message | None:
+    return mover_problem(unit.zone, unit.controller or unit.owner, unit.cant_move, attacker)
 
 
 def together(first: Trigger, second: Trigger) -> bool:
     """Whether abilities with these triggers can wait to go on the chain together: the same
     trigger, or a death and damage (dealt by one effect, or by combat damage then 3a)."""
     return first is second or {first, second} == {Trigger.DIES, Trigger.DAMAGED}
-
-
-def order_problems(
-    s: Scenario, orders: tuple[StatedOrder, ...], owners: Mapping[str, str]
-) -> Iterator[Problem]:
-    """Each stated order names known abilities, all of one player's."""
-    for order in orders:
-        unknown = [n for n in order.abilities if n not in owners]
-        for name in unknown:
-            yield Problem(
-                s.path,
-                order.line,
-                f"{order.at}: unknown ability '{name}'{closest(name, sorted(owners))} (an "
-                "ability is named by its id, or its unit's id)",
-            )
-        players = sorted({owners[n] for n in order.abilities if n in owners})
-        if not unknown and len(players) > 1:
-            whose = ", ".join(f"{n} is {owners[n]}'s" for n in order.abilities)
-            yield Problem(
-                s.path,
-                order.line,
-                f"{order.at}: each player orders only their own abilities ({whose})",
-            )
 
 
 def all_effects(s: Scenario) -> Iterator[tuple[Effect, NodePath]]:
@@ -670,80 +735,257 @@ def all_effects(s: Scenario) -> Iterator[tuple[Effect, NodePath]]:
             yield play.effect, ("combat", "rounds", r, "showdown", n, play.effect.key)
 
 
-def expected_problems(
-    s: Scenario,
-    players: set[str],
-    units: set[str],
-    starting: set[str],
-    abilities: Mapping[str, str],
-    expected: Mapping[str, Any] | None = None,
-    base: NodePath = ("expected",),
-) -> Iterator[Problem]:
-    """Every id an expected outcome names exists (players, units, abilities)."""
-    if expected is None:
-        expected = s.expected or {}
-    path = s.path
+class Board:
+    """What a scenario names, for its checks: its players, its units (those on the board from
+    the start, and those an effect plays), its abilities by name and whose each is."""
 
-    def check(kind: str, value: str, *at: str | int) -> Iterator[Problem]:
-        pool = players if kind == "player" else abilities if kind == "ability" else units
-        if (value != "none" or kind != "player") and value not in pool:
-            yield Problem(
-                path,
-                s.line_of(*base, *at),
-                f"{dotted((*base, *at))}: unknown {kind} '{value}'{closest(value, sorted(pool))}",
+    def __init__(self, s: Scenario) -> None:
+        self.players = {p.id for p in s.players}
+        self.starting: dict[str, int] = {}  # unit id → its index (the first with that id)
+        for i, u in enumerate(s.units):
+            self.starting.setdefault(u.id, i)
+        self.played = {e.unit_id: at for e, at in all_effects(s) if isinstance(e, PlayUnit)}
+        self.units = set(self.starting) | set(self.played)
+        # Ability name → its controller, and its unit's index (the first ability of that name).
+        self.abilities: dict[str, str] = {}
+        self.ability_units: dict[str, int] = {}
+        for i, u in enumerate(s.units):
+            if self.starting[u.id] == i:
+                for ability in u.abilities:
+                    self.abilities.setdefault(ability.name(u.id), u.controller or u.owner)
+                    self.ability_units.setdefault(ability.name(u.id), i)
+        self.pools: dict[Kind, set[str]] = {
+            Kind.PLAYER: self.players,
+            Kind.UNIT: self.units,
+            Kind.ABILITY: set(self.abilities),
+        }
+
+
+def board_problems(s: Scenario) -> Iterator[Problem]:
+    """What the schema cannot see: ids that point nowhere, impossible boards. Each fault once:
+    a reference to nothing is not also checked for what it would mean."""
+    board = Board(s)
+
+    def refuse(at: NodePath, said: Message, **params: Param) -> Problem:
+        return R.refuse(s.path, s.line_of(*at), said, at, **params)
+
+    yield from language_problems(s)
+    yield from naming_problems(s, board)
+    unknown: set[NodePath] = set()
+    for ref in references(SCENARIO, s.data):
+        if ref.none and ref.value == "none":
+            continue
+        pools = [board.pools[kind] for kind in ref.to if kind in board.pools]
+        if not pools or any(ref.value in pool for pool in pools):
+            continue
+        unknown.add(ref.at)
+        near = R.suggestion(ref.value, sorted(set().union(*pools)))
+        if len(ref.to) > 1:
+            yield refuse(ref.at, R.UNKNOWN_PLAYER_OR_UNIT, value=ref.value, suggestion=near)
+        else:
+            yield refuse(ref.at, R.UNKNOWN[ref.to[0]], value=ref.value, suggestion=near)
+    yield from unit_problems(s, refuse)
+    yield from combat_problems(s, board, unknown, refuse)
+    yield from ability_problems(s, board, refuse)
+    yield from order_problems(s, board, unknown)
+    yield from expected_problems(s, board, refuse)
+
+
+def language_problems(s: Scenario) -> Iterator[Problem]:
+    """Names and texts may only use the languages the site speaks."""
+    known = languages()
+    for at, lang, _ in texts(SCENARIO, s.data):
+        if lang is not None and lang not in known:
+            yield R.refuse(
+                s.path,
+                s.line_of(*at),
+                R.UNKNOWN_LANGUAGE,
+                at,
+                languages=", ".join(known),
+                suggestion=R.suggestion(lang, known),
             )
 
-    def absent(block: Mapping[str, Any], *at: str | int) -> Iterator[Problem]:
-        for i, u in enumerate(block.get("absent_units", [])):
-            yield from check("unit", u, *at, "absent_units", i)
-            if u in starting:
-                yield Problem(
-                    path,
-                    s.line_of(*base, *at, "absent_units", i),
-                    f"{dotted((*base, *at, 'absent_units', i))}: {u} is on the board from the "
-                    "start, so it always exists (expect its zone under units instead)",
-                )
-        designations = block.get("designations")
-        if isinstance(designations, dict):
-            for key in designations:
-                if key in players and key in units:
-                    yield Problem(
-                        path,
-                        s.line_of(*base, *at, "designations", key),
-                        f"{dotted((*base, *at, 'designations', key))}: '{key}' is both a player "
-                        "and a unit",
-                    )
-                elif key not in players:
-                    yield from check("unit", key, *at, "designations", key)
 
-    result = expected.get("result")
-    if isinstance(result, dict):
-        for key in ("winner", "loser"):
-            yield from check("player", result[key], "result", key)
-    if "control" in expected:
-        yield from check("player", expected["control"], "control")
-    conquer = expected.get("conquer")
-    if isinstance(conquer, dict):
-        yield from check("player", conquer["player"], "conquer", "player")
-    for p in expected.get("scores", {}):
-        yield from check("player", p, "scores", p)
-    for key in ("killed", "recalled"):
-        for i, u in enumerate(expected.get(key, [])):
-            yield from check("unit", u, key, i)
-    for u in expected.get("units", {}):
-        yield from check("unit", u, "units", u)
-    yield from absent(expected)
-    for i, point in enumerate(expected.get("checkpoints", [])):
-        for u in point.get("units", {}):
-            yield from check("unit", u, "checkpoints", i, "units", u)
-        if "control" in point:
-            yield from check("player", point["control"], "checkpoints", i, "control")
-        yield from absent(point, "checkpoints", i)
-        for j, name in enumerate(point.get("chain", [])):
-            yield from check("ability", name, "checkpoints", i, "chain", j)
-    for i, other in enumerate(expected.get("other_trigger_orders", [])):
-        at = (*base, "other_trigger_orders", i)
-        yield from order_problems(
-            s, stated_orders(other["trigger_order"], s.lines, (*at, "trigger_order")), abilities
-        )
-        yield from expected_problems(s, players, units, starting, abilities, other, at)
+def naming_problems(s: Scenario, board: Board) -> Iterator[Problem]:
+    """Each player and unit has an id of its own; a unit an effect plays is a new one."""
+    seen: set[str] = set()
+    for i, p in enumerate(s.players):
+        if p.id in seen:
+            yield R.refuse(
+                s.path,
+                s.line_of("players", i, "id"),
+                R.DUPLICATE_PLAYER,
+                ("players", i, "id"),
+                value=p.id,
+            )
+        seen.add(p.id)
+    for i, u in enumerate(s.units):
+        first = board.starting[u.id]
+        if first != i:
+            at: NodePath = ("units", i, "id")
+            yield R.refuse(
+                s.path, s.line_of(*at), R.UNIT_TWICE, at, value=u.id, first_line=s.units[first].line
+            )
+    for unit_id, where in board.played.items():
+        if unit_id in board.starting:
+            at = (*where, "id")
+            yield R.refuse(s.path, s.line_of(*at), R.UNIT_TAKEN, at, value=unit_id)
+
+
+def unit_problems(s: Scenario, refuse: Any) -> Iterator[Problem]:
+    for i, u in enumerate(s.units):
+        at: NodePath = ("units", i, "damage")
+        if u.damage and not u.zone.in_play:
+            yield refuse(at, R.DAMAGE_OFF_BOARD, zone=Term(ZONE_WORDS[u.zone].context))
+        elif u.might and u.damage >= u.might:
+            yield refuse(at, R.ALREADY_LETHAL, unit=R.named(Kind.UNIT, u.id))
+        if u.keeps_death_trigger and not any(a.trigger is Trigger.DIES for a in u.abilities):
+            at = ("units", i, "if_it_would_die", "removes_death_trigger")
+            yield refuse(at, R.NO_DEATH_ABILITY, unit=R.named(Kind.UNIT, u.id))
+
+
+def combat_problems(
+    s: Scenario, board: Board, unknown: set[NodePath], refuse: Any
+) -> Iterator[Problem]:
+    combat = s.combat
+    # Units whose player is unknown (said once, there): nothing is checked of whose they are.
+    unsure = {
+        i
+        for i in range(len(s.units))
+        if {("units", i, "owner"), ("units", i, "controller")} & unknown
+    }
+    units = {u.id: (i, u) for i, u in reversed(list(enumerate(s.units)))}  # the first with each id
+    if ("combat", "attacker") not in unknown:
+        for n, unit_id in enumerate(combat.move):
+            at: NodePath = ("combat", "move", n)
+            i, unit = units.get(unit_id, (-1, None))
+            if at in unknown or unit is None or i in unsure:
+                continue
+            why = may_move_in(unit, combat.attacker)
+            if why is not None:
+                zone = Term(ZONE_WORDS[unit.zone].context)
+                yield refuse(at, why, unit=R.named(Kind.UNIT, unit_id), zone=zone)
+    holders = {
+        u.controller or u.owner
+        for i, u in enumerate(s.units)
+        if u.zone is Zone.BATTLEFIELD and i not in unsure
+    }
+    if combat.attacker in holders:
+        yield refuse(("combat",), R.ATTACKER_PRESENT)
+    if len(holders - {combat.attacker}) > 1:
+        yield refuse(("combat",), R.TWO_DEFENDERS)
+    if not any(u.zone is Zone.BATTLEFIELD for u in s.units):
+        yield refuse(("combat",), R.NO_DEFENDER)
+
+
+def ability_problems(s: Scenario, board: Board, refuse: Any) -> Iterator[Problem]:
+    """Abilities are named (their id, else their unit's) once each among those that can wait
+    together."""
+    owners: set[str] = set()
+    for i, u in enumerate(s.units):
+        if board.starting[u.id] != i:
+            continue  # a second unit with a taken id: said once, there
+        seen: dict[str, Trigger] = {}
+        for j, ability in enumerate(u.abilities):
+            name = ability.name(u.id)
+            other = seen.get(name)
+            if name in owners and (other is None or together(other, ability.trigger)):
+                said = R.ABILITY_ID_TAKEN if ability.id else R.ABILITY_UNIT_NAME_TAKEN
+                yield refuse(("units", i, "abilities", j), said, value=name)
+            seen.setdefault(name, ability.trigger)
+            owners.add(name)
+
+
+def every_stated_order(s: Scenario) -> Iterator[StatedOrder]:
+    yield from s.combat.trigger_order
+    if s.expected is not None:
+        for other in s.expected.others:
+            yield from other.orders
+        for orders in s.expected.differs_under:
+            yield from orders
+
+
+def order_problems(s: Scenario, board: Board, unknown: set[NodePath]) -> Iterator[Problem]:
+    """Each stated order names one player's abilities (unknown names are said already)."""
+    for order in every_stated_order(s):
+        if any((*order.at, i) in unknown for i in range(len(order.abilities))):
+            continue
+        units = {board.ability_units[name] for name in order.abilities}
+        if any({("units", i, "owner"), ("units", i, "controller")} & unknown for i in units):
+            continue  # whose an ability is, is not known: said once, at its unit's player
+        owners = [(name, board.abilities[name]) for name in order.abilities]
+        mixed = [(n, p) for n, p in owners if p != owners[0][1]]
+        if mixed:
+            yield R.refuse(
+                s.path,
+                order.line,
+                R.ORDER_MIXES_PLAYERS,
+                order.at,
+                first=owners[0][0],
+                first_player=R.named(Kind.PLAYER, owners[0][1]),
+                second=mixed[0][0],
+                second_player=R.named(Kind.PLAYER, mixed[0][1]),
+            )
+
+
+def expected_problems(s: Scenario, board: Board, refuse: Any) -> Iterator[Problem]:
+    """Expected outcomes that cannot mean anything: a unit on the board from the start
+    expected absent, a designation for an id that is both a player and a unit."""
+    if s.expected is None:
+        return
+    blocks = [s.expected.shown, *(other.expectation for other in s.expected.others)]
+    for block in blocks:
+        for at, gone in [(block.at, block.absence)] + [
+            (point.at, point.absence) for point in block.checkpoints
+        ]:
+            for i, unit_id in enumerate(gone.units):
+                if unit_id in board.starting:
+                    yield refuse(
+                        (*at, "absent_units", i), R.ALWAYS_EXISTS, unit=R.named(Kind.UNIT, unit_id)
+                    )
+            for key in gone.designations.each if gone.designations else {}:
+                if key in board.players and key in board.units:
+                    yield refuse((*at, "designations", key), R.PLAYER_AND_UNIT, value=key)
+
+
+def assignment_problems(
+    s: Scenario,
+    round_index: int,
+    fighting: Mapping[str, str],
+    might: Mapping[str, int],
+    opponent: Mapping[str, str],
+) -> list[Problem]:
+    """What is wrong with the combat damage a round of the scenario assigns, on the board as
+    it is at its damage step (only the run knows it: a showdown can change Might and who is
+    there). ``fighting``: each unit in the combat and its controller; ``might``: each side's
+    total. Each side assigns all of its Might to the other side's units."""
+    script = s.combat.rounds[round_index]
+    at: NodePath = ("combat", "rounds", round_index, "damage")
+    problems: list[Problem] = []
+    received = dict.fromkeys(might, 0)
+    for unit_id, amount in (script.damage or {}).items():
+        if unit_id not in fighting:
+            where = (*at, unit_id)
+            unit = R.named(Kind.UNIT, unit_id)
+            problems.append(R.refuse(s.path, s.line_of(*where), R.NOT_IN_COMBAT, where, unit=unit))
+            continue
+        received[fighting[unit_id]] += amount
+    if problems:  # the totals are off because of those: one fault, one message
+        return problems
+    sides = set(fighting.values())
+    for player in might:
+        other = opponent[player]
+        if player in sides and received[player] != might[other]:
+            problems.append(
+                R.refuse(
+                    s.path,
+                    s.line_of(*at),
+                    R.DAMAGE_TOTAL,
+                    at,
+                    player=R.named(Kind.PLAYER, player),
+                    assigned=received[player],
+                    other=R.named(Kind.PLAYER, other),
+                    might=might[other],
+                )
+            )
+    return problems

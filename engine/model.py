@@ -12,19 +12,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
-from vocabulary import SOURCE_LANGUAGE, Message, typeset
-
-JSON = dict[str, Any]
+from engine.fields import Obj
+from vocabulary import SOURCE_LANGUAGE, Message, message
 
 # A name in each language, e.g. {"en": "Red", "fr": "Rouge"}; the source language's serves
-# where one is missing.
+# where one is missing (``vocabulary.localized``).
 Name = dict[str, str]
-
-
-def localized(name: Name, lang: str) -> str:
-    """The name in ``lang`` (or the one every language shares), typeset for ``lang``."""
-    shared = name.get(SOURCE_LANGUAGE) or next(iter(name.values()), "")
-    return typeset(name.get(lang) or shared, lang)
 
 
 def name_of(value: str | Mapping[str, str]) -> Name:
@@ -47,6 +40,16 @@ class Zone(StrEnum):
 
 
 IN_PLAY = frozenset({Zone.BATTLEFIELD, Zone.BASE})
+
+# Where a unit is, as a sentence says it ("{unit} is in the trash"): refusals, the editor.
+ZONE_WORDS = {
+    Zone.BATTLEFIELD: message("zone:battlefield", "at the battlefield"),
+    Zone.BASE: message("zone:base", "at its base"),
+    Zone.TRASH: message("zone:trash", "in the trash"),
+    Zone.HAND: message("zone:hand", "in its owner's hand"),
+    Zone.BANISHMENT: message("zone:banishment", "banished"),
+    Zone.ELSEWHERE: message("zone:elsewhere", "elsewhere"),
+}
 
 
 class Designation(StrEnum):
@@ -178,8 +181,7 @@ class Effect(ABC):
     """One kind of effect; instances are frozen dataclasses read from a scenario."""
 
     key: ClassVar[str]
-    description: ClassVar[str]
-    schema: ClassVar[JSON]
+    body: ClassVar[Obj]  # its fields, with its description (engine.format reads them)
     in_showdown: ClassVar[Message]  # "Showdown: {player} …"
     on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
     # The second and later effects of one ability: "Then …" (same placeholders as on_chain).

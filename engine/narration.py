@@ -1,4 +1,5 @@
-"""Narration: a step as sentences in the reader's language, from its entry in ``engine.steps``.
+"""Narration: a step as sentences in the reader's language, from its entry in ``engine.steps``,
+and an outcome (``engine.summary``) as the sentence that ends a combat.
 
 A step's parameters are typed records; each field's annotation says what it
 names (a player, a unit, units, a place), so one function turns any step
@@ -11,10 +12,11 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, get_type_hints
 
-from engine.model import Board, Zone, localized
+from engine.model import Board, Zone
 from engine.steps import Ref
+from engine.summary import Summary
 from engine.trace import Step
-from vocabulary import Message, join, message
+from vocabulary import Message, join, localized, message, plural_message
 
 NOBODY = message("name:nobody", "nobody")
 # One of a unit's abilities, by its place among them, where the unit has several in a list.
@@ -135,3 +137,44 @@ def narrate(step: Step, lang: str, names: Names) -> str:
         else:
             sentences.append(clause.text(lang, count_of(params, clause.field), **said))
     return " ".join(sentences)
+
+
+# The outcome of a combat, in the sentence that ends it.
+OUTCOME = message("example:outcome", "Outcome.")
+WINS = message("outcome:wins", "{winner} wins the combat; {loser} loses.")
+NO_RESULT = message("outcome:no-result", "No Result.")
+RESTAGED = message("outcome:restaged", "Another showdown and combat was staged.")
+CONTROL = message("outcome:control", "Control: {before} → {after}.")
+CONQUER = plural_message(
+    "outcome:conquer",
+    "Conquer: {player} scores {count} point.",
+    "Conquer: {player} scores {count} points.",
+)
+NO_CONQUER = message("outcome:no-conquer", "No Conquer.")
+KILLED = plural_message("outcome:killed", "Killed: {units}.", "Killed: {units}.")
+RECALLED = plural_message("outcome:recalled", "Recalled: {units}.", "Recalled: {units}.")
+
+
+def outcome_sentence(summary: Summary, lang: str, names: Names) -> str:
+    """What a combat gave, in a few sentences: the result, another combat staged, control,
+    the Conquer, the units killed and recalled."""
+    result = summary.result
+    lines = [
+        WINS(lang, winner=names.player(result.winner, lang), loser=names.player(result.loser, lang))
+        if result.winner
+        else NO_RESULT(lang)
+    ]
+    if summary.restaged:
+        lines.append(RESTAGED(lang))
+    before, after = names.player(summary.control_before, lang), names.player(summary.control, lang)
+    lines.append(CONTROL(lang, before=before, after=after))
+    conquer = summary.conquer
+    lines.append(
+        CONQUER(lang, conquer.points, player=names.player(conquer.player, lang))
+        if conquer
+        else NO_CONQUER(lang)
+    )
+    for said, units in ((KILLED, summary.killed), (RECALLED, summary.recalled)):
+        if units:
+            lines.append(said(lang, len(units), units=names.units(units, lang)))
+    return " ".join(lines)

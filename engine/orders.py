@@ -31,6 +31,8 @@ from math import factorial
 from typing import Protocol
 
 from diagnostics import Problem, ProblemsFound
+from engine import refusals as R
+from engine.fields import Kind
 from engine.scenario import StatedOrder
 
 # Verifying every order is bounded: at most this many abilities of one player waiting together
@@ -130,19 +132,15 @@ class StatedOrders:
         return tuple(range(len(abilities)))
 
     def finish(self) -> list[Problem]:
-        seen = "; ".join(f"[{', '.join(names)}] at {step}" for step, names in self.unmatched)
-        hint = (
-            f" (groups with no order stated: {seen})"
-            if seen
-            else " (no group was left without an order)"
-        )
+        groups = "; ".join(f"[{', '.join(names)}] at {step}" for step, names in self.unmatched)
         return [
-            Problem(
+            R.refuse(
                 self.path,
                 stated.line,
-                f"{stated.at}: [{', '.join(stated.abilities)}] is never used: an order applies "
-                "to the next group of exactly these abilities that one player puts on the "
-                f"chain together, and no such group was left{hint}",
+                R.ORDER_UNUSED_LEFT if groups else R.ORDER_UNUSED,
+                stated.at,
+                abilities=", ".join(stated.abilities),
+                groups=groups,
             )
             for index, stated in enumerate(self.stated)
             if index not in self.used
@@ -166,14 +164,15 @@ class Explorer:
         if len(abilities) > MAX_SIMULTANEOUS:
             raise ProblemsFound(
                 [
-                    Problem(
+                    R.refuse(
                         self.path,
                         self.line,
-                        f"{len(abilities)} abilities of {player} wait together at {step}: "
-                        f"verifying every order is limited to {MAX_SIMULTANEOUS} "
-                        f"({factorial(MAX_SIMULTANEOUS):,} orders; {len(abilities)} would "
-                        f"make {factorial(len(abilities)):,}); state their order in "
-                        f"combat.trigger_order and drop every_trigger_order",
+                        R.TOO_MANY_WAITING,
+                        count=len(abilities),
+                        player=R.named(Kind.PLAYER, player),
+                        step=step,
+                        limit=MAX_SIMULTANEOUS,
+                        orders=f"{factorial(MAX_SIMULTANEOUS):,}",
                     )
                 ]
             )

@@ -1,11 +1,11 @@
-"""The outcome of a run as text (narrated) or as a JSON-ready dict."""
+"""The outcome of a run as text (narrated, ending with its outcome) or as a JSON-ready dict."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.combat import Outcome
-from engine.narration import Names, narrate
+from engine.narration import OUTCOME, Names, narrate, outcome_sentence
 from engine.orders import key_of
 from engine.trace import changes
 from vocabulary import SOURCE_LANGUAGE, plural_message
@@ -19,30 +19,26 @@ RULES = plural_message("cite:rules", "Rule", "Rules")
 
 def outcome_dict(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
     names = Names(outcome.board)
+    summary = outcome.summary
+    expected = summary.as_expected()
     return {
         "format": JSON_FORMAT,
-        "result": (
-            {"winner": outcome.winner, "loser": outcome.loser} if outcome.winner else "none"
-        ),
-        "restaged": outcome.restaged,
-        "control": {"before": outcome.control_before, "after": outcome.control_after},
-        "conquer": (
-            {"player": outcome.conquered_by, "points": outcome.points_scored}
-            if outcome.conquered_by
-            else "none"
-        ),
-        "scores": outcome.scores,
+        "result": expected["result"],
+        "restaged": summary.restaged,
+        "control": {"before": summary.control_before, "after": summary.control},
+        "conquer": expected["conquer"],
+        "scores": dict(summary.scores),
         "units": {
-            state.id: {
-                "zone": state.zone.value,
-                "player": state.zone_player,
-                "might": state.might,
-                "damage": state.damage,
+            unit_id: {
+                "zone": unit.zone.value,
+                "player": unit.zone_player,
+                "might": unit.might,
+                "damage": unit.damage,
             }
-            for state in outcome.units.values()
+            for unit_id, unit in summary.units.items()
         },
-        "killed": list(outcome.killed),
-        "recalled": list(outcome.recalled),
+        "killed": list(summary.killed),
+        "recalled": list(summary.recalled),
         # The order each player chose, in turn, as combat.trigger_order states it.
         "trigger_order": [list(names) for names in key_of(outcome.choices)],
         "steps": [
@@ -56,14 +52,17 @@ def outcome_dict(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> dict[str, Any
             }
             for index, step in enumerate(outcome.steps)
         ],
+        "outcome": outcome_sentence(summary, lang, names),
     }
 
 
 def outcome_text(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> str:
+    """Every step, numbered, with its id and its rules; then the outcome."""
     names = Names(outcome.board)
     lines = []
     for number, step in enumerate(outcome.steps, start=1):
         cited = ", ".join(step.rules)
         label = RULES(lang, len(step.rules))
         lines.append(f"{number:2}. [{step.id}] {narrate(step, lang, names)}  ({label} {cited})")
+    lines.append(f"{OUTCOME(lang)} {outcome_sentence(outcome.summary, lang, names)}")
     return "\n".join(lines)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, Final
 
+from diagnostics import NodePath
 from engine.effects import Ability, Effect
-from engine.model import Board, Name, Player, Unit, Zone
+from engine.model import Board, Designation, Name, Player, Unit, Zone
+from engine.summary import Conquest, Result
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class StatedOrder:
 
     abilities: tuple[str, ...]
     line: int = 0
-    at: str = "combat.trigger_order"  # where the scenario states it, for messages
+    at: NodePath = ("combat", "trigger_order", 0)  # where the scenario states it
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,100 @@ class CombatScript:
     line: int = 0
     # Players' choices of order, used in turn by the groups of abilities they fit.
     trigger_order: tuple[StatedOrder, ...] = ()
+    # Whose waiting abilities go on the chain first when both players have some (None: the
+    # Attacker's, this site's default).
+    first_on_chain: str | None = None
+
+
+# -- what a scenario expects ---------------------------------------------------------------
+
+
+class Unstated(Enum):
+    """A field the scenario does not state: nothing to check."""
+
+    UNSTATED = "unstated"
+
+
+UNSTATED: Final = Unstated.UNSTATED
+
+
+@dataclass(frozen=True)
+class UnitCheck:
+    """What a scenario expects of one unit (each field None: not checked)."""
+
+    zone: Zone | None = None
+    might: int | None = None
+    damage: int | None = None
+    controller: str | None = None
+
+
+@dataclass(frozen=True)
+class Designations:
+    """Designations expected: ``nobody`` has one, or each named unit or player has its own
+    (None: no designation)."""
+
+    nobody: bool = False
+    each: Mapping[str, Designation | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Absence:
+    """What must not exist or happen (up to a checkpoint's step, or at all)."""
+
+    units: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()  # kinds of step, or groups of kinds
+    designations: Designations | None = None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The board after one step: ``at`` is where the scenario writes it."""
+
+    at: NodePath
+    step: str
+    kind: str | None = None  # the step's kind (or group), if stated
+    control: str | Unstated | None = UNSTATED
+    units: Mapping[str, UnitCheck] = field(default_factory=dict)
+    absence: Absence = Absence()
+    chain: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What one run must give (``at``: where the scenario writes it)."""
+
+    at: NodePath
+    result: Result | Unstated = UNSTATED
+    restaged: bool | Unstated = UNSTATED
+    control: str | Unstated | None = UNSTATED
+    conquer: Conquest | Unstated | None = UNSTATED
+    scores: Mapping[str, int] = field(default_factory=dict)
+    killed: tuple[str, ...] | Unstated = UNSTATED
+    recalled: tuple[str, ...] | Unstated = UNSTATED
+    units: Mapping[str, UnitCheck] = field(default_factory=dict)
+    absence: Absence = Absence()
+    step_order: tuple[str, ...] = ()
+    checkpoints: tuple[Checkpoint, ...] = ()
+
+
+@dataclass(frozen=True)
+class OtherOrder:
+    """What another order of the waiting abilities gives."""
+
+    orders: tuple[StatedOrder, ...]
+    expectation: Expectation
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Everything a scenario expects: of the run shown, of every other order
+    (``every_order``), of some named orders (``others``), and orders under which the outcome
+    must differ from the one shown (``differs_under``)."""
+
+    shown: Expectation
+    every_order: bool = False
+    others: tuple[OtherOrder, ...] = ()
+    differs_under: tuple[tuple[StatedOrder, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,7 +190,7 @@ class Scenario:
     caption: Name = field(default_factory=dict)
     path: str = "<scenario>"
     # What the author expects; compared with the engine's outcome by engine.check.
-    expected: Mapping[str, Any] | None = None
+    expected: Expected | None = None
     # Line of each YAML node, keyed by its path ("expected", "units", "vi", "zone").
     lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict)
     # The file's data as read (plain YAML values): what an editor of the board starts from.

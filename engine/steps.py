@@ -108,60 +108,41 @@ class Dying:
     recorded: UnitIds  # whose death abilities were recorded
 
 
+class Replacement(Enum):
+    """What a replacement effect did to a death ability of the unit it sent elsewhere."""
+
+    REMOVES_TRIGGER = "removes-trigger"  # the default: the unit does not die (808.1.d.1)
+    NO_TRIGGER = "no-trigger"  # the unit had no death ability
+    KEEPS_TRIGGER = "keeps-trigger"  # its card says the ability still triggers
+
+
 @dataclass(frozen=True, slots=True)
 class Replaced:
-    """A unit that would have died, sent elsewhere by a replacement effect: its death trigger
-    is removed (808.1.d.1)."""
+    """A unit that would have died, sent elsewhere by a replacement effect instead."""
 
     unit: UnitId
     zone: SentTo
+    trigger: Replacement
 
     @property
     def phrase(self) -> Message:
-        return REPLACED
-
-
-@dataclass(frozen=True, slots=True)
-class ReplacedNoTrigger:
-    """A unit with no death ability sent elsewhere by a replacement effect."""
-
-    unit: UnitId
-    zone: SentTo
+        return REPLACED_PHRASES[self.trigger].text
 
     @property
-    def phrase(self) -> Message:
-        return REPLACED_NO_TRIGGER
-
-
-@dataclass(frozen=True, slots=True)
-class ReplacedKeepsTrigger:
-    """A unit sent elsewhere by a replacement effect whose card says its death trigger stays."""
-
-    unit: UnitId
-    zone: SentTo
-
-    @property
-    def phrase(self) -> Message:
-        return REPLACED_KEEPS_TRIGGER
+    def rules(self) -> tuple[str, ...]:
+        return REPLACED_PHRASES[self.trigger].rules
 
 
 @dataclass(frozen=True, slots=True)
 class Killed:
     units: UnitIds
-    replaced: tuple[Replaced, ...]
-    replaced_no_trigger: tuple[ReplacedNoTrigger, ...] = ()
-    replaced_keeps_trigger: tuple[ReplacedKeepsTrigger, ...] = ()
+    replaced: tuple[Replaced, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Recalled:
     units: UnitIds
     cant_move: UnitIds  # recalled although they can't move
-
-
-@dataclass(frozen=True, slots=True)
-class Units:
-    units: UnitIds
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,12 +159,25 @@ class Ordered:
 
 
 @dataclass(frozen=True, slots=True)
+class Seating:
+    """When both players have abilities waiting: whose go on the chain first, by the site's
+    default (the Attacker's) or as the scenario states (``combat.first_on_chain``)."""
+
+    first: PlayerId
+    second: PlayerId
+    stated: bool
+
+    @property
+    def phrase(self) -> Message:
+        return BOTH_PLAYERS_STATED if self.stated else BOTH_PLAYERS
+
+
+@dataclass(frozen=True, slots=True)
 class Added:
     """Waiting abilities going on the chain: in what order, and who chose it."""
 
     units: AbilitySources  # in the order they go on the chain
-    first: PlayerId = None  # when both players have abilities: whose go on first
-    second: PlayerId = None
+    seating: tuple[Seating, ...] = ()  # one, when both players have abilities waiting
     choices: tuple[Ordered, ...] = ()
 
 
@@ -241,7 +235,8 @@ class Clause:
     """A sentence added when ``field`` is not empty, with the rules it rests on.
 
     With a ``text``, it is said once (its plural counted on the field's size);
-    without one, the field holds records and each says its own ``phrase``.
+    without one, the field holds records and each says its own ``phrase`` (and adds the
+    rules of its own ``rules``, if it has them).
     """
 
     field: str
@@ -262,6 +257,14 @@ class StepKind:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (step_kind, (self.key,))  # traces pickle (the example cache) by key
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """What a record says inside a step, and the rules it adds to the step's."""
+
+    text: Message
+    rules: tuple[str, ...] = ()
 
 
 STEPS: dict[str, StepKind] = {}
@@ -304,20 +307,30 @@ HIT_ALL_PREVENTED = plural_message(
     "{unit} is assigned {assigned} and prevents all of it",
 )
 HIT_NONE = message("phrase:hit-none", "{unit} is assigned no damage")
-REPLACED = message(
-    "phrase:replaced",
-    "{unit} would die, but a replacement effect puts it {zone} instead: it does not die, so "
-    "its death ability never triggers.",
-)
-REPLACED_NO_TRIGGER = message(
-    "phrase:replaced-no-trigger",
-    "{unit} would die, but a replacement effect puts it {zone} instead: it does not die.",
-)
-REPLACED_KEEPS_TRIGGER = message(
-    "phrase:replaced-keeps-trigger",
-    "A replacement effect puts {unit} {zone} instead of its owner's trash. As its card says, "
-    "this does not remove its death ability, recorded in step 3a: it still goes on the chain.",
-)
+REPLACED_PHRASES = {
+    Replacement.REMOVES_TRIGGER: Phrase(
+        message(
+            "phrase:replaced",
+            "{unit} would die, but a replacement effect puts it {zone} instead: it does not "
+            "die, so its death ability never triggers.",
+        ),
+        ("808.1.d.1",),
+    ),
+    Replacement.NO_TRIGGER: Phrase(
+        message(
+            "phrase:replaced-no-trigger",
+            "{unit} would die, but a replacement effect puts it {zone} instead: it does not die.",
+        )
+    ),
+    Replacement.KEEPS_TRIGGER: Phrase(
+        message(
+            "phrase:replaced-keeps-trigger",
+            "A replacement effect puts {unit} {zone} instead of its owner's trash. As its card "
+            "says, this does not remove its death ability, recorded in step 3a: it still goes "
+            "on the chain.",
+        )
+    ),
+}
 ORDER_STATED = message(
     "phrase:order-stated",
     "{player} chooses the order of their abilities, as the scenario states: {units}.",
@@ -343,15 +356,16 @@ BOTH_PLAYERS = message(
     "which therefore resolve first. This is the site's default (the Attacker's first, as the "
     "turn player's), not a rule our sources quote.",
 )
-# Replaced deaths said after step 3b: the trigger removed (the default), no trigger to remove,
-# or kept as the card says.
-REPLACED_CLAUSES = (
-    Clause("replaced", ("367", "808.1.d.1")),
-    Clause("replaced_no_trigger", ("367",)),
-    Clause("replaced_keeps_trigger", ("367",)),
+BOTH_PLAYERS_STATED = message(
+    "clause:both-players-wait-stated",
+    "Both players have abilities waiting: as the scenario states, {first}'s go on the chain "
+    "first, then {second}'s, which therefore resolve first.",
 )
-# Said when some of the abilities going on the chain give their controller a choice of order.
-ADDED_CLAUSES = (Clause("first", (), BOTH_PLAYERS), Clause("choices", ()))
+# Replaced deaths said after step 3b, each with its own phrase and rules (REPLACED_PHRASES).
+REPLACED_CLAUSES = (Clause("replaced", ("367",)),)
+# Said when both players have abilities waiting, and when some of the abilities going on the
+# chain give their controller a choice of order.
+ADDED_CLAUSES = (Clause("seating", ()), Clause("choices", ()))
 
 START_CONTROLLED = entry(
     "start-controlled",
@@ -419,6 +433,17 @@ NO_LETHAL = entry(
     ("323.4",),
     quiet=True,
 )
+DEATH_RECORDED = Clause(
+    "recorded",
+    ("808",),
+    plural_message(
+        "clause:death-recorded",
+        "The death ability of {recorded} is recorded with its last known information, "
+        "before the card moves; it waits for the chain.",
+        "The death abilities of {recorded} are recorded with their last known "
+        "information, before the cards move; they wait for the chain.",
+    ),
+)
 DEATH_TRIGGERS = entry(
     "death-triggers",
     Dying,
@@ -429,19 +454,7 @@ DEATH_TRIGGERS = entry(
     ),
     ("323.4",),
     count="units",
-    clauses=(
-        Clause(
-            "recorded",
-            ("808",),
-            plural_message(
-                "clause:death-recorded",
-                "The death ability of {recorded} is recorded with its last known information, "
-                "before the card moves; it waits for the chain.",
-                "The death abilities of {recorded} are recorded with their last known "
-                "information, before the cards move; they wait for the chain.",
-            ),
-        ),
-    ),
+    clauses=(DEATH_RECORDED,),
 )
 KILL = entry(
     "kill",
@@ -462,6 +475,27 @@ KILL_NONE = entry(
     ("323.5",),
     quiet=True,
     clauses=REPLACED_CLAUSES,
+)
+# The cleanup after a showdown play or a chain item (318): a step of its own, quiet when no
+# unit has lethal damage; when some have, its step 3a says that a new cleanup begins.
+CLEANUP_NONE = entry(
+    "cleanup-none",
+    Nothing,
+    message("step:cleanup-none", "A cleanup follows: no unit has lethal damage, so none dies."),
+    ("318",),
+    quiet=True,
+)
+CLEANUP_DEATH_TRIGGERS = entry(
+    "cleanup-death-triggers",
+    Dying,
+    plural_message(
+        "step:cleanup-death-triggers",
+        "A cleanup follows. Step 3a: {units} has lethal damage.",
+        "A cleanup follows. Step 3a: {units} have lethal damage.",
+    ),
+    ("318", "323.4"),
+    count="units",
+    clauses=(DEATH_RECORDED,),
 )
 HEAL = entry(
     "heal",
@@ -788,3 +822,113 @@ def step_kinds_named(name: str) -> tuple[StepKind, ...]:
 def step_names() -> list[str]:
     """Every name ``absent_steps`` accepts: step kinds' keys and group names."""
     return sorted([*STEPS, *STEP_GROUPS])
+
+
+# -- step ids ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IdForm:
+    """The form of the ids of the steps at one place of the procedure (``r{round}-damage``):
+    stable across runs and languages, so checkpoints, step orders and tests name steps by
+    them. ``where`` says which steps have it (the writers' guide lists every form)."""
+
+    form: str
+    where: Message
+
+    def id(self, **parts: object) -> str:
+        return self.form.format(**parts)
+
+
+START_ID = IdForm("start", message("step-id:start", "The board before the move."))
+MOVE_ID = IdForm("move", message("step-id:move", "The move."))
+STAGE_ID = IdForm(
+    "r{round}-stage",
+    message(
+        "step-id:stage",
+        "The designations of each combat at the battlefield, numbered 1, then 2 and on when a "
+        "combat is staged again (every id from here on starts with that number).",
+    ),
+)
+SHOWDOWN_ID = IdForm(
+    "r{round}-showdown", message("step-id:showdown", "A showdown in which both players pass.")
+)
+PLAY_ID = IdForm(
+    "r{round}-showdown-{n}",
+    message("step-id:play", "The showdown's plays, numbered 1, 2… in order."),
+)
+DAMAGE_ID = IdForm("r{round}-damage", message("step-id:damage", "Combat damage."))
+RESOLUTION_ID = IdForm(
+    "r{round}-resolution",
+    message("step-id:resolution", "The Resolution Step, which invokes the Combat Cleanup."),
+)
+CLEANUP_ID = IdForm(
+    "r{round}-cleanup-{label}",
+    message("step-id:cleanup", "The Combat Cleanup's steps 3a, 3b, 3c and 3d."),
+)
+ADD_ID = IdForm(
+    "r{round}-{chain}-add-{n}",
+    message(
+        "step-id:add",
+        "Waiting abilities going on a chain: chain before the result, result-effects after "
+        "it, control-effects after a Conquer, after-combat after the end of combat. The "
+        "number counts the steps of the combat's chains, 1, 2…",
+    ),
+)
+ITEM_ID = IdForm(
+    "r{round}-{chain}-{n}",
+    message("step-id:item", "An ability resolving: its first effect (its next ones: below)."),
+)
+PART_ID = IdForm(
+    "r{round}-{chain}-{n}{part}",
+    message("step-id:part", "The next effects of that ability, lettered b, c…"),
+)
+AFTER_ID = IdForm(
+    "{after}-cleanup",
+    message(
+        "step-id:after",
+        "The cleanup after a showdown play or an ability, when no unit has lethal damage; "
+        "it starts with the play's or the ability's id.",
+    ),
+)
+AFTER_STEP_ID = IdForm(
+    "{after}-cleanup-{label}",
+    message(
+        "step-id:after-step",
+        "That cleanup's steps 3a and 3b, when some unit has lethal damage; after the end of "
+        "combat (r1-after-combat-cleanup-3a…), only when an expired effect leaves a unit with "
+        "lethal damage.",
+    ),
+)
+RESULT_ID = IdForm("r{round}-result", message("step-id:result", "The result of the combat."))
+RESTAGE_ID = IdForm(
+    "r{round}-restage", message("step-id:restage", "Another showdown and combat is staged.")
+)
+RESTAGED_ID = IdForm(
+    "r{round}-restaged",
+    message("step-id:restaged", "The example stops: the next combat is not part of it."),
+)
+CONTROL_ID = IdForm("r{round}-control", message("step-id:control", "Control and the Conquer."))
+END_ID = IdForm("r{round}-end", message("step-id:end", "The end of the combat."))
+
+# Every form, in the order of the procedure.
+ID_FORMS = (
+    START_ID,
+    MOVE_ID,
+    STAGE_ID,
+    SHOWDOWN_ID,
+    PLAY_ID,
+    DAMAGE_ID,
+    RESOLUTION_ID,
+    CLEANUP_ID,
+    ADD_ID,
+    ITEM_ID,
+    PART_ID,
+    AFTER_ID,
+    AFTER_STEP_ID,
+    RESULT_ID,
+    RESTAGE_ID,
+    RESTAGED_ID,
+    CONTROL_ID,
+    END_ID,
+)

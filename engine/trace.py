@@ -114,13 +114,17 @@ class Step(NamedTuple):
 
     @property
     def rules(self) -> tuple[str, ...]:
-        """The rules the step applies: its kind's, then those of each clause it says."""
-        extra = [
-            number
-            for clause in self.kind.clauses
-            if getattr(self.params, clause.field)
-            for number in clause.rules
-        ]
+        """The rules the step applies: its kind's, then those of each clause it says (and of
+        each record a clause says, such as a replaced death's)."""
+        extra: list[str] = []
+        for clause in self.kind.clauses:
+            value = getattr(self.params, clause.field)
+            if not value:
+                continue
+            extra += clause.rules
+            if clause.text is None:
+                for record in value:
+                    extra += getattr(record, "rules", ())
         return self.kind.rules + tuple(n for n in dict.fromkeys(extra) if n not in self.kind.rules)
 
     @property

@@ -24,6 +24,7 @@ import posixpath
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from vocabulary import SOURCE_LANGUAGE
 
@@ -73,6 +74,27 @@ def from_site_root(site_path: str, to: Page) -> str:
     """A link that works from any depth (the 404 page, served wherever an address is missing):
     from the path the site is hosted at (``site_url``'s)."""
     return posixpath.join("/", site_path.strip("/"), to.output)
+
+
+# Hosts that are this computer: a link to them works on this computer only.
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", ""})
+
+
+def hosted(site_url: str | None, to: Page) -> str | None:
+    """The address of a page on the host the site is published at (``site_url``), or None
+    when ``site_url`` names no host but this computer's.
+
+    >>> hosted("https://example.org/riftbound/", Page("fr", "ask-the-engine.md"))
+    'https://example.org/riftbound/fr/ask-the-engine.html'
+    >>> hosted("http://127.0.0.1:8000/", Page("en", "ask-the-engine.md")) is None
+    True
+    """
+    parts = urlsplit(site_url or "")
+    if parts.scheme not in ("http", "https") or (parts.hostname or "") in LOCAL_HOSTS:
+        return None
+    return urlunsplit(
+        (parts.scheme, parts.netloc, posixpath.join(parts.path or "/", to.output), "", "")
+    )
 
 
 def site_root(from_page: Page) -> str:

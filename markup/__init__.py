@@ -9,14 +9,11 @@ may become markup or script. Each function here serves one context.
 '&quot;&gt;&lt;svg onload=go()&gt;'
 >>> markdown_literal("A *bold* [link](x) <b>")
 'A \\\\*bold\\\\* \\\\[link\\\\]\\\\(x\\\\) &lt;b&gt;'
->>> script_json({"name": "</script><script>go()</script>"})
-'{"name":"\\\\u003c/script\\\\u003e\\\\u003cscript\\\\u003ego()\\\\u003c/script\\\\u003e"}'
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 
 # Python-Markdown's escapable characters (with the tables extension's "|").
@@ -36,12 +33,6 @@ def attribute(value: str) -> str:
 def markdown_literal(value: str) -> str:
     """``value`` shown as written in a Markdown paragraph or heading: no markup, no HTML."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(value, quote=False))
-
-
-def script_json(value: object) -> str:
-    """``value`` as JSON inside ``<script type="application/json">``: no ``<`` can end it."""
-    data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 # Where generated HTML goes in a page (``docset.build.RenderedPage`` fills them): comments

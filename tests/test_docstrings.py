@@ -19,6 +19,10 @@ MODULES = [
     "engine",
     "engine.orders",
     "engine.explore",
+    "engine.fields",
+    "engine.format",
+    "engine.refusals",
+    "engine.summary",
     "worked_examples.render",
 ]
 

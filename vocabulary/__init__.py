@@ -15,8 +15,14 @@ tools read. Plural forms follow each language's rule from the catalog's header
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from datetime import date
+from functools import cache
+from importlib import resources
+from typing import Protocol
 
+from diagnostics import Named, NodePath, Param, Place, Said, Term
 from vocabulary.catalogs import (
     DOMAIN,
     SOURCE_LANGUAGE,
@@ -25,6 +31,7 @@ from vocabulary.catalogs import (
     forget_changed_catalogs,
     languages,
     message,
+    message_for,
     messages,
     plural_message,
     terminology_path,
@@ -33,6 +40,7 @@ from vocabulary.typography import typeset
 
 __all__ = [
     "DOMAIN",
+    "LANGUAGE_NAMES",
     "SOURCE_LANGUAGE",
     "Message",
     "catalog_path",
@@ -40,10 +48,13 @@ __all__ = [
     "join",
     "language_name",
     "languages",
+    "localized",
     "long_date",
     "message",
+    "message_for",
     "messages",
     "plural_message",
+    "say",
     "terminology_path",
     "typeset",
 ]
@@ -58,12 +69,30 @@ def long_date(iso: str, lang: str) -> str:
     return typeset(format_date(date.fromisoformat(iso), format="long", locale=lang), lang)
 
 
+# Where the in-browser engine finds the languages' names, written at build from Babel's
+# locale data (``browser_engine.pack``): Babel itself does not travel to the browser.
+LANGUAGE_NAMES = "vocabulary/locales/language-names.json"
+
+
 def language_name(code: str, lang: str) -> str:
     """The name of language ``code`` in ``lang`` ("anglais"), from Babel's locale data."""
+    shipped = _shipped_language_names()
+    if shipped is not None:
+        return str(shipped.get(lang, {}).get(code, code))
     from babel import Locale
 
     name = Locale.parse(code).get_display_name(lang)
     return name or code
+
+
+@cache
+def _shipped_language_names() -> dict[str, dict[str, str]] | None:
+    """The names the build wrote beside the engine's code, where it runs in a browser."""
+    file = resources.files("vocabulary").joinpath(LANGUAGE_NAMES.removeprefix("vocabulary/"))
+    if not file.is_file():
+        return None
+    names: dict[str, dict[str, str]] = json.loads(file.read_text(encoding="utf-8"))
+    return names
 
 
 def join(items: list[str], lang: str) -> str:
@@ -71,3 +100,59 @@ def join(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return AND(lang, items=", ".join(items[:-1]), last=items[-1])
+
+
+def localized(name: Mapping[str, str], lang: str) -> str:
+    """A name given per language (``{"en": "Red", "fr": "Rouge"}``) in ``lang``, or in the
+    source language where ``lang`` has none, typeset for ``lang``."""
+    shared = name.get(SOURCE_LANGUAGE) or next(iter(name.values()), "")
+    return typeset(name.get(lang) or shared, lang)
+
+
+class Voice(Protocol):
+    """How a message's places and names are said: as the command line writes them, or as a
+    form shows them (its labels, the board's names)."""
+
+    def place(self, at: NodePath, lang: str) -> str: ...
+
+    def named(self, kind: str, id: str, lang: str) -> str: ...
+
+
+TOP = message("field:top", "(top)")  # the whole file, as a field
+
+
+class Plain:
+    """The command line's voice: a field by its dotted path, a player or unit by its id."""
+
+    def place(self, at: NodePath, lang: str) -> str:
+        return ".".join(str(part) for part in at) or TOP(lang)
+
+    def named(self, kind: str, id: str, lang: str) -> str:
+        return id
+
+
+PLAIN = Plain()
+
+
+def say(said: Said, lang: str, voice: Voice = PLAIN) -> str:
+    """A message of the catalogs in ``lang``, its parameters said as ``voice`` says them; an
+    integer ``count`` picks a plural form."""
+
+    def shown(value: Param) -> str:
+        if isinstance(value, Said):
+            return say(value, lang, voice)
+        if isinstance(value, Term):
+            return message_for(value.key)(lang)
+        if isinstance(value, Place):
+            return voice.place(value.at, lang)
+        if isinstance(value, Named):
+            return voice.named(value.kind, value.id, lang)
+        return str(value)
+
+    entry = message_for(said.key)
+    count = said.get("count")
+    values: dict[str, object] = {name: shown(value) for name, value in said.params}
+    if entry.plural is not None and isinstance(count, int):
+        del values["count"]
+        return entry.fill(lang, values, count)
+    return entry.fill(lang, values)

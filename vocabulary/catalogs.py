@@ -22,6 +22,7 @@ SOURCE_LANGUAGE = "en"
 DOMAIN = "riftbound"
 
 _REGISTRY: dict[tuple[str, str], Message] = {}
+_BY_CONTEXT: dict[str, Message] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,13 @@ class Message:
 
     def __call__(self, lang: str, count: int | None = None, **values: object) -> str:
         """The message in ``lang``, placeholders filled, typeset; ``count`` picks the plural."""
+        return self.fill(lang, values, count)
+
+    def fill(self, lang: str, values: dict[str, object], count: int | None = None) -> str:
+        """The message in ``lang`` with ``values`` in its placeholders, typeset."""
         n = (1 if count is None else count) if self.plural is not None else None
-        if n is not None:
-            values.setdefault("count", n)
+        if n is not None or count is not None:  # a message without plural may say a count too
+            values.setdefault("count", n if n is not None else count)
         return typeset(self.template(lang, n).format(**values), lang)
 
     def template(self, lang: str, n: int | None) -> str:
@@ -79,7 +84,18 @@ def _register(entry: Message) -> Message:
     known = _REGISTRY.setdefault((entry.context, entry.text), entry)
     if known != entry:
         raise ValueError(f"message {entry.context!r} declared twice with different plurals")
+    _BY_CONTEXT.setdefault(entry.context, known)
     return known
+
+
+def message_for(context: str) -> Message:
+    """The message declared with this context (a key such as ``problem:unknown-unit``)."""
+    try:
+        return _BY_CONTEXT[context]
+    except KeyError:
+        raise LookupError(
+            f"no message {context!r} is declared (its module is not imported)"
+        ) from None
 
 
 def message(context: str, text: str) -> Message:

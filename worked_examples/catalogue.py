@@ -7,8 +7,7 @@ from typing import Protocol
 
 import links
 import markup
-from engine.model import localized
-from vocabulary import message
+from vocabulary import localized, message
 from worked_examples.render import verdict
 from worked_examples.verify import ExampleRun
 

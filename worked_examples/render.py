@@ -14,11 +14,11 @@ from collections.abc import Callable
 
 import links
 import markup
-from engine.model import Designation, Zone, localized
-from engine.narration import Names, narrate
+from engine.model import Designation, Zone
+from engine.narration import OUTCOME, Names, narrate, outcome_sentence
 from engine.report import RULES
 from engine.trace import Snapshot, Step, UnitState, changes
-from vocabulary import Message, message, plural_message
+from vocabulary import Message, localized, message, plural_message
 from worked_examples.verify import ExampleRun
 
 EXAMPLE = message("example:label", "Worked example:")
@@ -47,7 +47,6 @@ SCORE = message("board:score", "Score:")
 EMPTY = message("board:empty", "no units")
 CHANGED = message("board:changed", "changed")
 STEP = message("example:step", "Step {n}.")
-OUTCOME = message("example:outcome", "Outcome.")
 VERIFIED = message("example:verified", "✓ Verified by the engine")
 VERIFIED_EVERY_ORDER = message(
     "example:verified-every-order",
@@ -69,18 +68,7 @@ PREVIOUS = message("stepper:previous", "Previous step")
 NEXT = message("stepper:next", "Next step")
 LAST = message("stepper:last", "Last step")
 POSITION = message("stepper:position", "Step {n} of {total}")
-WINS = message("outcome:wins", "{winner} wins the combat; {loser} loses.")
-NO_RESULT = message("outcome:no-result", "No Result.")
-RESTAGED = message("outcome:restaged", "Another showdown and combat was staged.")
-CONTROL = message("outcome:control", "Control: {before} → {after}.")
-CONQUER = plural_message(
-    "outcome:conquer",
-    "Conquer: {player} scores {count} point.",
-    "Conquer: {player} scores {count} points.",
-)
-NO_CONQUER = message("outcome:no-conquer", "No Conquer.")
-KILLED = plural_message("outcome:killed", "Killed: {units}.", "Killed: {units}.")
-RECALLED = plural_message("outcome:recalled", "Recalled: {units}.", "Recalled: {units}.")
+ARROWS = {"first": "⏮", "previous": "◀", "next": "▶", "last": "⏭"}
 
 RuleLink = Callable[[str], str]
 
@@ -218,26 +206,7 @@ class ExampleRenderer:
         )
 
     def outcome(self) -> str:
-        o, lang = self.run.outcome, self.lang
-        lines = [
-            WINS(lang, winner=self.player(o.winner), loser=self.player(o.loser))
-            if o.winner
-            else NO_RESULT(lang)
-        ]
-        if o.restaged:
-            lines.append(RESTAGED(lang))
-        lines.append(
-            CONTROL(lang, before=self.player(o.control_before), after=self.player(o.control_after))
-        )
-        lines.append(
-            CONQUER(lang, o.points_scored, player=self.player(o.conquered_by))
-            if o.conquered_by
-            else NO_CONQUER(lang)
-        )
-        for said, units in ((KILLED, o.killed), (RECALLED, o.recalled)):
-            if units:
-                lines.append(said(lang, len(units), units=self.names.units(units, lang)))
-        return markup.text(" ".join(lines))
+        return markup.text(outcome_sentence(self.run.outcome.summary, self.lang, self.names))
 
     def verdict(self) -> str:
         """What the engine found of the documented outcome: this run's own comparison."""
@@ -251,7 +220,12 @@ class ExampleRenderer:
         items = "".join(self.step(i, prefix) for i in range(len(run.outcome.steps)))
 
         def button(go: str, label: Message) -> str:
-            return f'<button type="button" data-go="{go}">{markup.text(label(lang))}</button>'
+            # On a phone an arrow shows instead of the name, which a screen reader still says.
+            return (
+                f'<button type="button" data-go="{go}"><span class="rb-icon" aria-hidden="true">'
+                f'{ARROWS[go]}</span><span class="rb-label">{markup.text(label(lang))}</span>'
+                "</button>"
+            )
 
         template = markup.attribute(POSITION(lang, n="{n}", total="{total}"))
         controls = (
@@ -311,10 +285,10 @@ def verdict(run: ExampleRun, lang: str) -> str:
     abilities that wait together it checked it (``expected``'s order fields)."""
     if not run.verified:
         return DIFFERS(lang, len(run.mismatches))
-    expected = run.scenario.expected or {}
-    if expected.get("every_trigger_order"):
+    expected = run.scenario.expected
+    if expected is not None and expected.every_order:
         return VERIFIED_EVERY_ORDER(lang)
-    others = len(expected.get("other_trigger_orders") or ())
+    others = len(expected.others) + len(expected.differs_under) if expected is not None else 0
     return VERIFIED_OTHER_ORDERS(lang, others) if others else VERIFIED(lang)
 
 

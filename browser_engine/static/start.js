@@ -35,6 +35,7 @@
         .then(function () {
           return window.RiftboundEditor.init({
             folder: folder, lang: lang, languageRoot: languageRoot, askPage: languageRoot + start.page,
+            hosted: start.hosted[lang],
           });
         });
       loading.catch(function () { loading = null; });

@@ -58,13 +58,24 @@
       position.appendChild(spoken);
       buttons.first.disabled = buttons.previous.disabled = current === 0;
       buttons.next.disabled = buttons.last.disabled = current === steps.length - 1;
+      if (record) keepInView(steps[current]);
       if (record && linkable !== false) {
         try { history.pushState(null, "", "#" + steps[current].id); } catch (e) { /* file:// in old browsers */ }
       }
     }
 
+    // After a step of the reader's: the step, board and all, right under the controls (which
+    // stay in place) when it is not already there.
+    function keepInView(step) {
+      var top = step.getBoundingClientRect().top;
+      if (top < controls.getBoundingClientRect().bottom || top > innerHeight / 2) {
+        step.scrollIntoView({ block: "start" });
+      }
+    }
+
     controls.addEventListener("click", function (event) {
-      var go = event.target.getAttribute && event.target.getAttribute("data-go");
+      var button = event.target.closest && event.target.closest("button");
+      var go = button && button.getAttribute("data-go");
       var target = { first: 0, previous: current - 1, next: current + 1, last: steps.length - 1 }[go];
       if (target !== undefined) show(target, true);
     });
@@ -111,7 +122,12 @@
   // Open the step a link or the back button points at; other fragments
   // (a footnote, a heading) leave every stepper where it is.
   function followFragment() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch (error) { // a malformed escape in an address points at no step
+      return;
+    }
     if (id) steppers.some(function (s) { return s.openFragment(id); });
   }
 

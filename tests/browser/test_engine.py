@@ -5,9 +5,7 @@ blocked and recorded, in English and in French."""
 from __future__ import annotations
 
 import json
-import random
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -29,6 +27,7 @@ WORDS = {
         "position": "Step 2 of {total}",
         "difference": "Result: No Result → Red wins",
         "outcome": "Red wins the combat; Blue loses.",
+        "reset": "Reset",
     },
     "fr": {
         "try": "Essayer une variante",
@@ -37,6 +36,7 @@ WORDS = {
         "position": "Étape 2 sur {total}",
         "difference": "Résultat\u00a0: aucun résultat → Rouge gagne",
         "outcome": "Rouge gagne le combat ; Bleu le perd.",
+        "reset": "Réinitialiser",
     },
 }
 
@@ -72,14 +72,29 @@ def ready_page(page: Page, url: str) -> Locator:
 
 
 def run(editor: Locator, lang: str = "en") -> Locator:
+    """Press Run: the answer (the outcome, and how it differs) comes first, focused, in view."""
     editor.get_by_role("button", name=WORDS[lang]["run"], exact=True).click()
-    result = editor.locator(".rb-result")
-    expect(result).to_be_visible()
-    return result
+    return answered(editor)
+
+
+def answered(editor: Locator) -> Locator:
+    answer = editor.locator(".rb-answer")
+    expect(answer).to_be_visible()
+    expect(answer).to_be_focused()
+    expect(answer).to_be_in_viewport()
+    return editor
 
 
 def field(editor: Locator, path: str) -> Locator:
     return editor.locator(f'[data-path="{path}"]')
+
+
+def set_value(editor: Locator, path: str, value: str) -> None:
+    """Type a value and leave the field, as a reader does: the engine takes the edit."""
+    control = field(editor, path)
+    control.fill(value)
+    control.press("Tab")
+    expect(field(editor, path)).to_have_value(value)
 
 
 FROM_DISK = pytest.mark.parametrize("root", ["file"], indirect=True)
@@ -91,20 +106,23 @@ def quiet(traffic: Traffic) -> None:
 
 
 @pytest.mark.parametrize(
-    ("root", "lang"),
-    [("file", "en"), ("http", "en"), ("http-subpath", "en"), ("file", "fr"), ("http", "fr")],
+    ("root", "lang", "width"),
+    [("file", "en", 1280), ("http-subpath", "en", 360), ("file", "fr", 360), ("http", "fr", 1280)],
     indirect=["root"],
 )
-def test_a_changed_might_flips_the_result_with_its_step_through(
-    page: Page, traffic: Traffic, root: str, lang: str
+def test_a_variation_answers_first_with_how_it_differs(
+    page: Page, traffic: Traffic, root: str, lang: str, width: int
 ) -> None:
+    page.set_viewport_size({"width": width, "height": 740 if width < 400 else 900})
     words = WORDS[lang]
     page.goto(root + ("fr/" if lang == "fr" else "") + "resolution-step.html")
     editor = open_variation(page, "wiped-both-sides-uncontrolled", lang)
-    field(editor, "units.0.might").fill("4")
-    result = run(editor, lang)
-    expect(result.locator(".rb-difference")).to_contain_text(words["difference"])
-    expect(result.locator(".rb-outcome")).to_contain_text(words["outcome"])
+    set_value(editor, "units.0.might", "4")
+    run(editor, lang)
+    answer = editor.locator(".rb-answer")
+    expect(answer).to_contain_text(words["outcome"])
+    expect(answer.locator(".rb-difference")).to_contain_text(words["difference"])
+    result = editor.locator(".rb-result")
     steps = result.locator(".rb-step")
     total = steps.count()
     assert total >= 10
@@ -113,131 +131,73 @@ def test_a_changed_might_flips_the_result_with_its_step_through(
     rule = result.locator(".rb-step.rb-current .rb-cite a").first
     href = rule.get_attribute("href") or ""
     assert href.startswith("rules-browser/") and "#rule-" in href
-    # The page's own example is untouched, and its step links still work.
+    # The page's own example is untouched, and stepping a variation changes no address.
     documented = page.locator("#example-wiped-both-sides-uncontrolled > .rb-outcome")
     expect(documented).not_to_contain_text(words["outcome"])
-    assert "#" not in page.url  # stepping a variation changes no address
+    assert "#" not in page.url
+    # Reset brings the documented board back, and says nothing of a run that is gone.
+    editor.get_by_role("button", name=words["reset"]).click()
+    expect(field(editor, "units.0.might")).to_have_value("3")
+    expect(answer).to_be_hidden()
+    expect(editor.locator(".rb-engine-status")).to_have_text("")
     quiet(traffic)
 
 
 @FROM_DISK
-def test_four_vs_four_where_the_defender_dies_and_a_bad_value_beside_its_field(
+def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     page: Page, traffic: Traffic, file_root: str
 ) -> None:
-    page.goto(file_root + "triggers-between-combat-stages.html")
-    editor = open_variation(page, "four-vs-four-prevent-one", "en")
-    blue_prevents = field(editor, "combat.rounds.0.showdown.1._off")
-    blue_prevents.uncheck()
-    result = run(editor)
-    expect(result.locator(".rb-difference")).to_contain_text(
-        "Result: No Result → Red wins · Control: Blue → Red"
-    )
-    expect(result.locator(".rb-difference")).to_contain_text("Killed: none → Blue Warden")
-    expect(result.locator(".rb-step-list")).to_contain_text(
-        "Step 3b: Blue Warden is killed and placed in its owner's trash."
-    )
-    # A bad value: the command line's message, next to its field; nothing else changes.
+    page.goto(file_root + "fr/triggers-between-combat-stages.html")
+    editor = open_variation(page, "four-vs-four-prevent-one", "fr")
     might = field(editor, "units.1.might")
-    might.fill("-1")
-    editor.get_by_role("button", name="Run", exact=True).click()
-    message = (
-        "four-vs-four-prevent-one-variation.yml:36: units.1.might: must not be negative (got -1)"
-    )
+    documented = might.input_value()
+    set_value(editor, "units.1.might", "-1")
+    editor.get_by_role("button", name="Lancer", exact=True).click()
     error = editor.locator('[data-field="units.1.might"] .rb-field-error')
-    expect(error).to_have_text(message)
+    expect(error).to_have_text("ne doit pas être négatif (ici\u00a0: -1)")
     expect(might).to_have_attribute("aria-invalid", "true")
     assert might.get_attribute("aria-describedby") == error.get_attribute("id")
-    expect(editor.locator(".rb-board-problems")).to_contain_text(message)
-    expect(editor.locator(".rb-field-error")).to_have_count(1)
-    expect(result).to_be_hidden()
-    might.fill("4")
-    run(editor)
-    expect(editor.locator(".rb-field-error")).to_have_count(0)
-    expect(editor.locator(".rb-board-problems")).to_be_hidden()
-    # Reset brings the documented board back.
-    editor.get_by_role("button", name="Reset").click()
-    expect(field(editor, "combat.rounds.0.showdown.1._off")).to_be_checked()
-    quiet(traffic)
-
-
-@FROM_DISK
-def test_keyboard_only_in_french(page: Page, traffic: Traffic, file_root: str) -> None:
-    page.goto(file_root + "fr/resolution-step.html")
-    box = page.locator("#example-wiped-both-sides-uncontrolled")
-    box.get_by_role("button", name="Essayer une variante").focus()
-    page.keyboard.press("Enter")
-    editor = box.locator(".rb-editor")
-    expect(editor.locator(".rb-editor-title")).to_be_focused()
-    ready(editor)
-    might = field(editor, "units.0.might")
-    for _ in range(40):  # Tab from the editor's title to the first unit's Might
-        if might.evaluate("node => node === document.activeElement"):
-            break
-        page.keyboard.press("Tab")
+    summary = editor.locator(".rb-board-problems")
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text("Le moteur refuse ce plateau\u00a0: 1 problème.")
+    link = summary.get_by_role("link")
+    expect(link).to_have_text(
+        "Unité 2 · Gardienne bleue · Puissance\u00a0: ne doit pas être négatif (ici\u00a0: -1)"
+    )
+    assert ".yml" not in summary.inner_text() and "units.1" not in summary.inner_text()
+    link.click()
     expect(might).to_be_focused()
-    page.keyboard.press("Control+A")
-    page.keyboard.type("4")
-    page.keyboard.press("Enter")  # Enter in a field runs the board
-    expect(editor.locator(".rb-result .rb-outcome")).to_contain_text(WORDS["fr"]["outcome"])
-    outline = might.evaluate("node => getComputedStyle(node).outlineStyle")
-    assert outline != "none"  # focus stays visible
+    set_value(editor, "units.1.might", documented)
+    run(editor, "fr")
+    expect(editor.locator(".rb-field-error")).to_have_count(0)
+    expect(summary).to_be_hidden()
     quiet(traffic)
 
 
-def test_renaming_a_unit_moves_its_references_once_typed_and_no_one_elses(
-    page: Page, traffic: Traffic, root: str
-) -> None:
-    """Typing red-unit's new id "blue-unit2" passes through "blue-unit", the other unit's id:
-    the references to blue-unit must stay with blue-unit."""
-    editor = ready_page(page, root + "ask-the-engine.html")
-    editor.get_by_role("button", name="Add an ability").first.click()
-    field(editor, "units.0.abilities.0.when").select_option("dies")
-    field(editor, "units.0.abilities.0.effect").select_option("deal_damage")
-    field(editor, "units.0.abilities.0.deal_damage.to").select_option("blue-unit")
-    target = field(editor, "units.0.abilities.0.deal_damage.to")
-    expect(target).to_have_value("blue-unit")
-    identifier = field(editor, "units.0.id")
-    identifier.select_text()
-    identifier.press_sequentially("blue-unit2")
-    identifier.press("Tab")
-    expect(field(editor, "units.0.abilities.0.deal_damage.to")).to_have_value("blue-unit")
-    result = run(editor)  # red-unit's move followed it: the board plays
-    expect(result.locator(".rb-step-list")).to_contain_text("Red moves Red unit")
-    # Renamed to an id that is taken, then to a free one: its references follow it, from
-    # where they were, and blue-unit's stay with blue-unit.
-    for again in ("blue-unit", "raider"):
-        identifier.fill(again)
-        identifier.press("Tab")
-        expect(field(editor, "units.0.id")).to_have_value(again)
-    expect(field(editor, "units.0.abilities.0.deal_damage.to")).to_have_value("blue-unit")
-    result = run(editor)
-    expect(result.locator(".rb-step-list")).to_contain_text("Red moves Red unit")
-    quiet(traffic)
-
-
+@pytest.mark.parametrize("root", ["http"], indirect=True)
 def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_plays(
     page: Page, traffic: Traffic, root: str, tmp_path: Path
 ) -> None:
     editor = ready_page(page, root + "ask-the-engine.html")
     editor.get_by_role("button", name="Add a unit").click()
-    expect(editor.get_by_role("button", name="Add a unit")).to_be_focused()
+    # Focus goes to the new unit's first control, not the button.
+    new_id = field(editor, "units.2.id")
     expect(field(editor, "units.2.name.en")).to_have_value("New unit 3")
-    expect(field(editor, "units.2.name.fr")).to_have_value("Nouvelle unité 3")
-    field(editor, "units.2.id").fill("second-blue")
-    field(editor, "units.2.name.en").fill("Second Blue")
+    expect(editor.locator(":focus")).to_have_attribute("data-path", re.compile(r"^units\.2\."))
+    expect(new_id).to_have_value("unit-3")
+    set_value(editor, "units.2.name.en", "Second Blue")
     field(editor, "units.2.owner").select_option("blue")
     field(editor, "units.2.at").select_option("battlefield")
-    field(editor, "units.2.might").fill("2")
-    editor.get_by_role("button", name="Add an ability").nth(2).click()
+    set_value(editor, "units.2.might", "2")
+    editor.locator('[data-key="add-units.2.abilities"]').click()
     field(editor, "units.2.abilities.0.when").select_option("damaged")
     field(editor, "units.2.abilities.0.effect").select_option("deal_damage")
     field(editor, "units.2.abilities.0.deal_damage.to").select_option("red-unit")
-    field(editor, "units.2.abilities.0.deal_damage.amount").fill("3")
-    result = run(editor)
-    outcome = result.locator(".rb-outcome")
-    expect(outcome).to_contain_text("Blue wins the combat; Red loses.")
-    expect(outcome).to_contain_text("Killed: Red unit and Blue unit.")
-    expect(result.locator(".rb-step-list")).to_contain_text("The ability of Second Blue resolves")
+    set_value(editor, "units.2.abilities.0.deal_damage.amount", "3")
+    run(editor)
+    expect(editor.locator(".rb-answer")).to_contain_text("Blue wins the combat; Red loses.")
+    expect(editor.locator(".rb-answer")).to_contain_text("Killed: Red unit and Blue unit.")
+    expect(editor.locator(".rb-step-list")).to_contain_text("The ability of Second Blue resolves")
     with page.expect_download() as download:
         editor.get_by_role("button", name="Download the scenario").click()
     file = tmp_path / download.value.suggested_filename
@@ -248,56 +208,43 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     cli = json.loads(played.stdout)
     assert cli["result"] == {"winner": "blue", "loser": "red"}
     assert cli["killed"] == ["red-unit", "blue-unit"]
-    narrated = engine_cli("run", str(file))
-    assert narrated.returncode == 0, narrated.stderr
-    assert len(narrated.stdout.splitlines()) == result.locator(".rb-step").count()
+    assert len(cli["steps"]) == editor.locator(".rb-step").count()
     quiet(traffic)
 
 
 @FROM_DISK
-def test_abilities_are_numbered_as_the_steps_number_them_those_left_out_not_counted(
-    page: Page, traffic: Traffic, file_root: str
-) -> None:
-    """The steps name a unit's abilities by their place among those it has ("Red unit
-    (ability 2)"): the editor's labels count the same ones, so a left-out ability shifts
-    them."""
-    editor = ready_page(page, file_root + "ask-the-engine.html")
-    for _ in range(3):
-        editor.get_by_role("button", name="Add an ability").first.click()
-    legends = editor.locator('fieldset[data-field^="units.0.abilities."] > legend')
-    expect(legends).to_have_text(["Ability 1", "Ability 2", "Ability 3"])
-    field(editor, "units.0.abilities.0._off").uncheck()
-    expect(legends).to_have_text(["Ability (left out)", "Ability 1", "Ability 2"])
-    quiet(traffic)
-
-
-@FROM_DISK
-def test_a_shared_link_restores_the_board(
+def test_a_shared_link_shows_its_outcome_on_arrival(
     page: Page, browser: Browser, traffic: Traffic, file_root: str
 ) -> None:
     editor = ready_page(page, file_root + "ask-the-engine.html#example=conquer-scores")
-    field(editor, "players.0.score").fill("5")
-    field(editor, "units.0.might").fill("7")
+    answered(editor)  # "Open in the editor" plays the example on arrival
+    set_value(editor, "players.0.score", "5")
+    set_value(editor, "units.0.might", "7")
     editor.get_by_role("button", name="Share as a link").click()
     link = editor.locator(".rb-share-link")
     expect(link).to_be_focused()
     url = link.input_value()
     assert url.startswith(file_root + "ask-the-engine.html#scenario=")
-    expected = run(editor).locator(".rb-outcome").inner_text()
-    other = browser.new_context()
+    expect(editor.locator(".rb-share-note")).to_have_text(re.compile("."))
+    said = run(editor).locator(".rb-answer").inner_text()
+    expected = said.split("Compared with")[0].strip()  # the link documents nothing to compare
+    other = browser.new_context(viewport={"width": 360, "height": 740})
     opened = other.new_page()
-    again = ready_page(opened, url)
-    expect(again.locator(".rb-engine-status")).to_have_text("Board restored from the link.")
+    opened.goto(url)
+    again = ready(opened.locator("#rb-ask .rb-editor"))
+    answered(again)  # no click: the board from the link is played at once
+    expect(again.locator(".rb-engine-status")).not_to_have_text("")
     expect(field(again, "players.0.score")).to_have_value("5")
-    expect(field(again, "units.0.might")).to_have_value("7")
-    assert run(again).locator(".rb-outcome").inner_text() == expected
-    # A link damaged on its way says so, and leaves the page usable.
+    assert again.locator(".rb-answer").inner_text().strip() == expected
+    # A link damaged on its way says so where the reader looks, and plays no other board.
     damaged = other.new_page()
     damaged.goto(url[: url.index("#")] + "#scenario=@@not-base64")
-    expect(damaged.locator("#rb-ask .rb-open .rb-problems")).to_contain_text(
+    broken = ready(damaged.locator("#rb-ask .rb-editor"))
+    expect(broken.locator(".rb-engine-status")).to_contain_text(
         "The board in this link cannot be read"
     )
-    expect(damaged.locator("#rb-ask .rb-form")).to_be_visible()
+    expect(broken.locator("details.rb-open")).to_have_attribute("open", "")
+    expect(broken.locator(".rb-answer")).to_be_hidden()
     other.close()
     quiet(traffic)
 
@@ -310,10 +257,13 @@ def test_open_a_pasted_scenario_broken_or_hostile(
     panel = editor.locator("details.rb-open")
     panel.locator("summary").click()
     text = (ROOT / "examples" / "kill-before-heal.yml").read_text(encoding="utf-8")
-    panel.get_by_label("Ou collez un scénario").fill(text.replace("might: 5", "might: -5", 1))
+    broken = text.replace("might: 5", "might: -5", 1)
+    line = next(i for i, row in enumerate(broken.splitlines(), 1) if "might: -5" in row)
+    panel.get_by_label("Ou collez un scénario").fill(broken)
     panel.get_by_role("button", name="Ouvrir le scénario collé").click()
-    expect(panel.locator(".rb-problems")).to_contain_text("pasted.yml:")
-    expect(panel.locator(".rb-problems")).to_contain_text("must not be negative (got -5)")
+    expect(panel.locator(".rb-problems")).to_contain_text(
+        f"Ligne {line}\u00a0: units.0.might\u00a0: ne doit pas être négatif (ici\u00a0: -5)"
+    )
     latin = FilePayload(
         name="latin.yml", mimeType="text/yaml", buffer="id: côté\n".encode("latin-1")
     )
@@ -325,30 +275,9 @@ def test_open_a_pasted_scenario_broken_or_hostile(
     panel.get_by_label("Ou collez un scénario").fill(hostile)
     panel.get_by_role("button", name="Ouvrir le scénario collé").click()
     expect(editor.locator(".rb-engine-status")).to_have_text("Scénario ouvert\u00a0: pasted.yml.")
-    result = run(editor, "fr")
-    expect(result.locator(".rb-outcome")).to_contain_text("<img src=x onerror=alert(2)>")
+    run(editor, "fr")
+    expect(editor.locator(".rb-answer")).to_contain_text("<img src=x onerror=alert(2)>")
     assert page.locator("img[src=x]").count() == 0
-    # A board too large for a link says so, and offers nothing broken.
-    chance = random.Random(9)
-    extra = "".join(
-        f"  - id: extra-{n}\n    owner: red\n    might: 1\n    at: base\n    name: "
-        + "".join(chance.choices(string.ascii_letters + string.digits, k=450))
-        + "\n"
-        for n in range(24)
-    )
-    assert "\nunits:\n" in text
-    if not panel.evaluate("details => details.open"):
-        panel.locator("summary").click()
-    panel.get_by_label("Ou collez un scénario").fill(
-        text.replace("\nunits:\n", "\nunits:\n" + extra, 1)
-    )
-    panel.get_by_role("button", name="Ouvrir le scénario collé").click()
-    expect(editor.locator(".rb-engine-status")).to_have_text("Scénario ouvert\u00a0: pasted.yml.")
-    editor.get_by_role("button", name="Partager par un lien").click()
-    expect(editor.locator(".rb-board-problems")).to_contain_text(
-        "trop grand pour être partagé par un lien"
-    )
-    expect(editor.locator(".rb-share")).to_be_hidden()
     quiet(traffic)
 
 
@@ -422,6 +351,8 @@ def test_axe_finds_nothing_light_and_dark_and_a_phone_can_use_it(
     editor.locator("details.rb-open summary").click()
     for scheme in ("light", "dark"):
         set_scheme(page, scheme)
+        # From the top: a control the theme's fixed header covers, scrolled, is no finding.
+        page.evaluate("window.scrollTo(0, 0)")
         report += [f"ask [{scheme}] {v}" for v in violations(page)]
     might.fill(documented)
     run(editor)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import STILL, Traffic, settle
 
@@ -103,3 +104,67 @@ def test_one_click_in_the_tooltip_opens_the_rule(
         in_tooltip.click()
     assert page.url.endswith("rules-browser/400.html#rule-466-5-d")
     expect(page.locator("#rule-466-5-d")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("root", ["file"], indirect=True)
+def test_switching_language_keeps_the_step_the_rule_and_the_section(
+    page: Page, traffic: Traffic, file_root: str, root: str
+) -> None:
+    # A step of a step-through and a rule: the same anchor in both languages.
+    for path, anchor in (
+        ("resolution-step.html", "combat-step-6"),
+        ("rules-browser/400.html", "rule-466-3-a"),
+    ):
+        page.goto(f"{file_root}{path}#{anchor}")
+        settle(page)
+        switch_language(page, "fr")
+        assert page.url == f"{file_root}fr/{path}#{anchor}"
+        expect(page.locator(f"#{anchor}")).to_be_in_viewport()
+    expect(page.locator(".rb-step.rb-current")).to_have_count(0)  # the rules browser has none
+    page.goto(file_root + "resolution-step.html#combat-step-6")
+    switch_language(page, "fr")
+    expect(page.locator("#combat-step-6")).to_have_class(re.compile(r"\brb-current\b"))
+    # A section: its anchor comes from its title, so differs; the place is the same section.
+    page.goto(file_root + "writing-for-this-site.html#add-a-page")
+    settle(page)
+    switch_language(page, "fr")
+    third = page.locator(".md-content article h2[id]").nth(1)  # "Set up", then "Add a page"
+    french_id = third.get_attribute("id")
+    assert french_id and french_id != "add-a-page"
+    assert page.url == f"{file_root}fr/writing-for-this-site.html#{french_id}"
+    expect(third).to_be_in_viewport()
+    assert traffic.errors == [] and traffic.outside == []
+
+
+def test_a_footnote_tapped_on_a_touch_screen_shows_its_rule_where_the_reader_is(
+    browser: Browser, file_root: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    for path, said in (
+        ("resolution-step.html", "Rule "),
+        ("fr/resolution-step.html", "Règle "),
+    ):
+        page.goto(file_root + path)
+        settle(page)
+        citation = page.locator("sup a.footnote-ref").nth(2)
+        citation.evaluate("a => a.scrollIntoView({block: 'center', behavior: 'instant'})")
+        settle(page)
+        before = page.evaluate("scrollY")
+        citation.tap()
+        tooltip = page.locator(".md-tooltip2--active")
+        expect(tooltip).to_be_visible()
+        expect(tooltip).to_contain_text(said)
+        assert "#" not in page.url and page.evaluate("scrollY") == before
+    context.close()
+
+
+@pytest.mark.parametrize("root", ["file"], indirect=True)
+def test_a_malformed_fragment_breaks_no_script(page: Page, traffic: Traffic, root: str) -> None:
+    for path in ("resolution-step.html", "fr/ask-the-engine.html", "rules-browser/400.html"):
+        page.goto(root + path + "#%E0%A4%A")
+        settle(page)
+    assert [e for e in traffic.errors if "URIError" in e or "URI" in e] == []
+    assert traffic.errors == []

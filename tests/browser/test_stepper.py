@@ -156,3 +156,30 @@ def test_a_step_that_changes_nothing_shows_the_board_as_it_stands(
         return [" ".join(n.replace(" (changed)", "").split()) for n in names]
 
     assert units(board) == units(previous)
+
+
+@pytest.mark.parametrize("path", ["resolution-step.html", "fr/resolution-step.html"])
+def test_on_a_phone_the_controls_stay_in_one_row_above_the_step_and_its_board(
+    browser: Browser, file_root: str, path: str
+) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(file_root + path + "#combat-step-1")
+    stepper = page.locator(STEPPER)
+    controls = stepper.locator(".rb-controls")
+    buttons = controls.locator("button")
+    expect(buttons).to_have_count(4)
+    tops = {round(box["y"]) for box in (b.bounding_box() for b in buttons.all()) if box}
+    assert len(tops) == 1, "the four buttons wrap"
+    next_button = stepper.locator('button[data-go="next"]')
+    for step in range(2, 8):
+        next_button.click()
+        current = stepper.locator(".rb-step.rb-current")
+        expect(current).to_have_id(f"combat-step-{step}")
+        bar = controls.bounding_box()
+        narration = current.locator(".rb-narration").bounding_box()
+        assert bar and narration and narration["y"] >= bar["y"] + bar["height"] - 1
+        expect(controls).to_be_in_viewport()
+        board = current.locator(".rb-board")
+        expect(board).to_be_in_viewport()
+    context.close()

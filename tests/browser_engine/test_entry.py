@@ -81,24 +81,34 @@ def test_difference_names_units_the_variation_no_longer_has() -> None:
 def test_a_refused_board_gives_each_problem_with_its_field_and_no_html() -> None:
     board, _ = example("wiped-both-sides-uncontrolled")
     board["units"][1]["might"] = -1
-    answer = ask(action="run", lang="en", form=board)
+    answer = ask(action="run", lang="en", form=board, mode="variation")
     assert answer == {
         "ok": False,
         "problems": [
             {
-                "message": "wiped-both-sides-uncontrolled-variation.yml:36: units.1.might: "
-                "must not be negative (got -1)",
-                "line": 36,
-                "field": "units.1.might",
+                "key": "units.1.might",
+                "text": "must not be negative (got -1)",
+                "summary": "Unit 2 · Blue Warden · Might: must not be negative (got -1)",
             }
         ],
+        "title": "The engine refuses this board: 1 problem.",
     }
+    french = ask(action="run", lang="fr", form=board, mode="variation")
+    assert french["problems"] == [
+        {
+            "key": "units.1.might",
+            "text": "ne doit pas être négatif (ici\u00a0: -1)",
+            "summary": "Unité 2 · Gardienne bleue · Puissance\u00a0: ne doit pas être négatif "
+            "(ici\u00a0: -1)",
+        }
+    ]
+    assert french["title"] == "Le moteur refuse ce plateau\u00a0: 1 problème."
 
 
 def test_the_written_scenario_plays_the_same_on_the_command_line(tmp_path: Path) -> None:
     board, _ = example("four-vs-four-prevent-one")
     board["combat"]["rounds"][0]["showdown"][1][OFF] = True
-    answer = ask(action="scenario", form=board)
+    answer = ask(action="scenario", form=board, lang="en")
     assert answer["ok"] is True and answer["name"] == "four-vs-four-prevent-one-variation.yml"
     file = tmp_path / answer["name"]
     file.write_text(answer["yaml"], encoding="utf-8")
@@ -115,14 +125,19 @@ def test_the_written_scenario_plays_the_same_on_the_command_line(tmp_path: Path)
 
 def test_open_reads_a_file_into_a_form_or_gives_its_problems() -> None:
     text = (ROOT / "examples" / "conquer-scores.yml").read_text(encoding="utf-8")
-    opened = ask(action="open", text=text, name="conquer-scores.yml")
+    opened = ask(action="open", text=text, name="conquer-scores.yml", lang="en")
     assert opened["ok"] is True and opened["form"]["id"] == "conquer-scores"
-    broken = ask(action="open", text=text.replace("might: ", "might: -", 1), name="mine.yml")
-    assert broken["ok"] is False
-    assert [p["message"].split(": ", 1)[1] for p in broken["problems"]] == [
-        "units.0.might: must not be negative (got -5)"
+    broken = text.replace("might: ", "might: -", 1)
+    line = next(i for i, row in enumerate(broken.splitlines(), 1) if "might: -" in row)
+    answer = ask(action="open", text=broken, name="mine.yml", lang="en")
+    assert answer == {
+        "ok": False,
+        "problems": [f"Line {line}: units.0.might: must not be negative (got -5)"],
+    }
+    french = ask(action="open", text=broken, name="mine.yml", lang="fr")
+    assert french["problems"] == [
+        f"Ligne {line}\u00a0: units.0.might\u00a0: ne doit pas être négatif (ici\u00a0: -5)"
     ]
-    assert broken["problems"][0]["message"].startswith("mine.yml:")
 
 
 def test_hostile_names_come_back_escaped() -> None:
@@ -143,7 +158,16 @@ def test_hostile_names_come_back_escaped() -> None:
         ('{"action": "delete"}', "unknown action 'delete'"),
         ('{"action": "run", "lang": "de", "form": {}}', "lang is one of en, fr"),
         ('{"action": "run", "lang": "en", "form": 3}', "a form is a JSON object"),
-        ('{"action": "open", "text": 3, "name": "x"}', "open needs the file's text and name"),
+        (
+            '{"action": "open", "text": 3, "name": "x", "lang": "en"}',
+            "open needs the file's text and name",
+        ),
+        ('{"action": "edit", "lang": "en", "form": {}, "key": 3}', "edit needs a control's key"),
+        (
+            '{"action": "edit", "lang": "en", "form": {}, "key": "nothing"}',
+            "no control 'nothing' on this form",
+        ),
+        ('{"action": "describe", "lang": "en", "form": {}, "mode": "x"}', "mode is one of"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         (
             '{"action": "run", "n": 1' + "0" * 5000 + "}",
@@ -167,10 +191,10 @@ def test_a_number_past_pythons_digit_limit_is_a_problem_at_its_line() -> None:
     text = (ROOT / "examples" / "kill-before-heal.yml").read_text(encoding="utf-8")
     line = text.splitlines().index("    might: 5") + 1
     huge = text.replace("    might: 5\n", f"    might: {'9' * 5000}\n", 1)
-    answer = json.loads(handle(json.dumps({"action": "open", "text": huge, "name": "x.yml"})))
+    answer = ask(action="open", text=huge, name="x.yml", lang="en")
     assert answer["ok"] is False
     (problem,) = answer["problems"]
-    assert problem["line"] == line and "number too long" in problem["message"]
+    assert problem.startswith(f"Line {line}: units.0.might: number too long")
 
 
 @pytest.mark.parametrize(
@@ -181,10 +205,9 @@ def test_a_character_yaml_refuses_is_one_line_at_its_own_line(char: str, named: 
     text = (ROOT / "examples" / "kill-before-heal.yml").read_text(encoding="utf-8")
     line = text.splitlines().index("    might: 5") + 1
     bad = text.replace("    might: 5\n", f"    might: 5{char}\n", 1)
-    answer = json.loads(handle(json.dumps({"action": "open", "text": bad, "name": "x.yml"})))
+    answer = ask(action="open", text=bad, name="x.yml", lang="en")
     (problem,) = answer["problems"]
-    assert problem["line"] == line and "\n" not in problem["message"]
-    assert f"x.yml:{line}: contains {named}" in problem["message"]
+    assert problem.startswith(f"Line {line}: contains {named}") and "\n" not in problem
 
 
 def test_a_bug_of_ours_is_one_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -216,7 +239,7 @@ def test_a_small_file_that_aliases_expand_past_a_run_is_refused_when_opened() ->
         ]
     )
     assert len(text.encode()) < 64 * 1024
-    answer = ask(action="open", text=text, name="aliased.yml")
+    answer = ask(action="open", text=text, name="aliased.yml", lang="en")
     assert answer["ok"] is False
     (problem,) = answer["problems"]
-    assert "once its YAML aliases are expanded" in problem["message"]
+    assert "once its YAML aliases are expanded" in problem

@@ -45,7 +45,11 @@ def problems(form_data: dict[str, Any]) -> list[tuple[str, str | None]]:
     written = scenario_text(form_data, NOTHING)
     with pytest.raises(ProblemsFound) as found:
         run_combat(parse_scenario(written.text, "board.yml"))
-    return [(p.message, written.field_of(p)) for p in found.value.problems]
+    return [(p.message, dotted(written.form_path(p))) for p in found.value.problems]
+
+
+def dotted(at: tuple[str | int, ...] | None) -> str | None:
+    return None if at is None else ".".join(map(str, at))
 
 
 @pytest.mark.parametrize("file", EXAMPLES, ids=lambda f: f.stem)
@@ -120,7 +124,9 @@ def test_problems_the_board_finds_land_on_the_field_or_item_they_concern() -> No
     board["units"][1]["owner"] = "green"
     board["battlefield"]["controller"] = "purple"
     found = dict(problems(board))
-    assert found["units.raider: already has lethal damage before combat"] == "units.0.damage"
+    assert found["units.0.damage: raider already has lethal damage before combat"] == (
+        "units.0.damage"
+    )
     assert found["units.1.owner: unknown player 'green'"] == "units.1.owner"
     assert found["battlefield.controller: unknown player 'purple'"] == "battlefield.controller"
 
@@ -151,8 +157,8 @@ def test_a_problem_on_a_list_item_concerns_the_item_and_on_an_effects_target_the
         }
     ]
     found = dict(problems(board))
-    twice = next(k for k in found if "the same unit twice" in k)
-    assert found[twice] == "units.2"
+    twice = next(k for k in found if "a second unit with the id" in k)
+    assert found[twice] == "units.2.id"
     # The file's play 0 is the form's play 1 (the first is left out).
     assert found["combat.rounds.0.showdown.0.give_might.to: unknown unit 'ghost'"] == (
         "combat.rounds.0.showdown.1.give_might.to"

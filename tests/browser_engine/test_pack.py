@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,16 @@ import pytest
 from browser_engine import pack
 from browser_engine.closure import Target, closure
 from browser_engine.entry import handle
+from browser_engine.form import blank_form
+from browser_engine.view import describe
 from browser_engine.words import WORDS, for_language, word
 from diagnostics import ProblemsFound
 from docset.build import SiteBuild, load_site
+from engine.effects import EFFECTS
+from engine.fields import Const, Either, Kind, Ref, Seq
+from engine.model import Trigger
 from tests.conftest import ROOT
-from vocabulary import languages
+from vocabulary import LANGUAGE_NAMES, languages
 
 LANGUAGES = languages()
 
@@ -112,6 +118,11 @@ def test_the_start_scripts_name_changes_with_its_content(
     assert packed.start not in other.files
 
 
+def archive(assets: dict[str, bytes]) -> bytes:
+    """The zip of our code, as the browser gets it."""
+    return payloads(assets)[pack.CODE_ARCHIVE]
+
+
 def data(assets: dict[str, bytes]) -> dict[str, Any]:
     script = next(c for p, c in assets.items() if p.startswith(f"{pack.FOLDER}/data."))
     loaded: dict[str, Any] = json.loads(
@@ -120,46 +131,42 @@ def data(assets: dict[str, bytes]) -> dict[str, Any]:
     return loaded
 
 
-def test_the_editor_gets_every_example_the_vocabulary_and_the_languages(
+def test_the_editor_gets_every_example_and_the_languages_names(
     assets: dict[str, bytes], site: SiteBuild
 ) -> None:
     loaded = data(assets)
     assert set(loaded["examples"]) == set(site.runs)
     assert loaded["examples"]["whole-combat"]["form"]["id"] == "whole-combat-variation"
-    assert loaded["vocabulary"]["triggers"] == ["dies", "damaged", "win", "conquer"]
-    assert [f["name"] for f in loaded["vocabulary"]["effects"]["play_unit"]] == [
-        "id",
-        "name",
-        "might",
-        "at",
-    ]
-    assert loaded["languages"] == ["en", "fr"]
-    assert loaded["languageNames"]["fr"] == {"en": "anglais", "fr": "français"}
     assert {f["name"] for f in loaded["files"]} == {*pack.PYODIDE_FILES, pack.CODE_ARCHIVE}
+    with zipfile.ZipFile(io.BytesIO(archive(assets))) as code:
+        names = json.loads(code.read(LANGUAGE_NAMES))
+    assert names["fr"] == {"en": "anglais", "fr": "français"}
+    assert names["en"] == {"en": "English", "fr": "French"}
 
 
-def test_every_word_the_editor_says_exists_in_both_languages(assets: dict[str, bytes]) -> None:
+def test_every_word_the_editor_says_exists_and_none_is_left_over() -> None:
+    """The words the JavaScript asks for, and those the form's view says: its own, and one per
+    trigger, kind of effect and effect field the format declares."""
     source = (ROOT / "browser_engine" / "static" / "editor.js").read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\("([a-z-]+\.[a-z_-]+)"', source))
-    assert len(used) > 40
-    vocabulary = data(assets)["vocabulary"]
-    used |= {f"zone.{z}" for z in vocabulary["zones"] + vocabulary["replacements"]}
-    used |= {f"when.{w}" for w in vocabulary["triggers"]}
-    for kind, fields in vocabulary["effects"].items():
-        used.add(f"effect.{kind}")
-        for field in fields:
-            used.add(f"field.{field['name']}")
-            used |= {f"zone.{c}" for c in field.get("choices", [])}
-            if "or" in field:
-                used.add(f"field.{field['or']}")
-    assert sorted(used - set(WORDS)) == []
-    # And no word is left over: every entry is said somewhere.
-    sources = source + "".join(
+    calls = re.findall(r"\bt\(([^()]*)", source)  # t("key"), t(test ? "a.b" : "c.d", …)
+    used = {k for call in calls for k in re.findall(r'"([a-z-]+\.[a-z_-]+)"', call)}
+    assert len(used) > 20
+    python = "".join(
         (ROOT / "browser_engine" / name).read_text(encoding="utf-8")
-        for name in ("pack.py", "form.py", "entry.py")
+        for name in ("pack.py", "form.py", "entry.py", "view.py")
     )
-    said = used | set(re.findall(r'"([a-z]+\.[a-z_-]+)"', sources))
-    assert sorted(set(WORDS) - said) == []
+    used |= set(re.findall(r'\b(?:w|word|written|name)\(\s*["\']([a-z]+\.[a-z_-]+)["\']', python))
+    # Keys the Python passes on before saying them ("diff.result" in a table of lines).
+    mentioned = set(re.findall(r'"([a-z]+\.[a-z_-]+)"', python)) & set(WORDS)
+    used |= {f"when.{t.value}" for t in Trigger}
+    for kind, effect in EFFECTS.items():
+        used.add(f"effect.{kind}")
+        for name, node in effect.body.fields.items():
+            used.add(f"field.{name}")
+            forms = node.forms if isinstance(node, Either) else ()
+            used |= {f"field.{f.value}" for f in forms if isinstance(f, Const)}
+    assert sorted(used - set(WORDS)) == []
+    assert sorted(set(WORDS) - used - mentioned) == []
 
 
 @pytest.mark.parametrize("key", sorted(WORDS))
@@ -217,7 +224,8 @@ def test_an_example_that_plays_otherwise_under_pyodide_stops_the_build(
 ) -> None:
     """The build's warm-up under Node.js also checks each example plays there as documented."""
     example_id, example = sorted(data(assets)["examples"].items())[0]
-    wrong = {**example["documented"], "winner": "nobody"}
+    summary = example["documented"]["summary"]
+    wrong = {**example["documented"], "summary": {**summary, "restaged": not summary["restaged"]}}
     request = {"action": "run", "lang": "fr", "form": example["form"], "documented": wrong}
     stdlib = pack.without_tools((PYODIDE / "python_stdlib.zip").read_bytes())
     code = payloads(assets)[pack.CODE_ARCHIVE]
@@ -250,7 +258,7 @@ def test_a_gettext_catalog_ships_compiled(tmp_path: Path, monkeypatch: pytest.Mo
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    archive = pack.code_archive(closure("catalogs", tmp_path, Target.running()))
+    archive = pack.code_archive(closure("catalogs", tmp_path, Target.running()), LANGUAGES)
     with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
         assert "catalogs/locales/fr/LC_MESSAGES/site.po" not in zipped.namelist()
         compiled = zipped.read("catalogs/locales/fr/LC_MESSAGES/site.mo")
@@ -310,12 +318,20 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     assert kept == sorted([*mine, *newest, pack.IMPORTS, "notes.txt"])
 
 
-def test_an_effect_field_the_editor_cannot_show_stops_the_build_naming_it() -> None:
-    with pytest.raises(ProblemsFound) as raised:
-        pack.effect_fields("deal_damage", {"properties": {"targets": {"type": "array"}}})
-    (problem,) = raised.value.problems
-    assert problem.path == "engine/effects.py"
-    assert problem.message == "deal_damage.targets: the editor has no field for {'type': 'array'}"
+def test_an_effect_field_the_editor_cannot_show_is_an_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The build asks the engine to describe every example's form (under Pyodide too): a
+    field an effect declares and the editor cannot show stops it there."""
+    body = EFFECTS["deal_damage"].body
+    widened = replace(body, fields={**body.fields, "targets": Seq(Ref((Kind.UNIT,)))})
+    monkeypatch.setattr(EFFECTS["deal_damage"], "body", widened)
+    form = blank_form()
+    form["units"][0]["abilities"] = [
+        {"when": "dies", "deal_damage": {"to": "red-unit", "amount": 1}}
+    ]
+    with pytest.raises(TypeError, match=r"deal_damage.targets: the editor has no field for Seq"):
+        describe(form, "en", "page")
 
 
 def test_the_browsers_standard_library_is_pyodides_not_this_pythons() -> None:

@@ -14,6 +14,7 @@ from engine.explore import every_order, order_key
 from engine.model import Trigger
 from engine.narration import Names, narrate
 from engine.orders import MAX_SIMULTANEOUS, Chosen
+from engine.steps import Seating
 from tests.conftest import ROOT, engine_cli
 from tests.engine.builders import build, play, scenario_yaml, step, unit, unit_state
 from vocabulary import languages
@@ -146,13 +147,30 @@ def test_both_players_waiting_the_attackers_go_on_first_a_default_the_step_names
     ]
     outcome = play(units, ["raider"], rounds=[{"damage": {"sapper": 2, "raider": 7, "guard": 0}}])
     added = step(outcome, "r1-chain-add-1")
-    assert (added.params.first, added.params.second) == ("red", "blue")
+    assert added.params.seating == (Seating("red", "blue", stated=False),)
     assert added.board.chain == ("raider", "sapper")  # Blue's resolves first: the guard grows
     assert unit_state(step(outcome, "r1-result").board, "guard").zone == "battlefield"
     assert outcome.winner == "blue"
     said = narrate(added, "en", Names(outcome.board))
     assert "Red's go on the chain first, then Blue's" in said and "site's default" in said
     assert outcome.choices == ()  # no player had two abilities to order
+
+
+def test_a_scenario_may_state_whose_waiting_abilities_go_on_first() -> None:
+    units = [
+        dying("raider", "red", 2, {"deal_damage": {"to": "guard", "amount": 5}}, at="base"),
+        dying("sapper", "blue", 2, {"give_might": {"to": "guard", "amount": 5}}),
+        unit("guard", "blue", 5),
+    ]
+    rounds = [{"damage": {"sapper": 2, "raider": 7, "guard": 0}}]
+    outcome = play(units, ["raider"], rounds=rounds, combat={"first_on_chain": "blue"})
+    added = step(outcome, "r1-chain-add-1")
+    assert added.params.seating == (Seating("blue", "red", stated=True),)
+    assert added.board.chain == ("sapper", "raider")  # Red's resolves first: the guard dies
+    assert unit_state(step(outcome, "r1-result").board, "guard").zone == "trash"
+    said = narrate(added, "en", Names(outcome.board))
+    assert "as the scenario states, Blue's go on the chain first, then Red's" in said
+    assert "default" not in said
 
 
 def test_every_order_is_tried_once_the_order_triggered_first() -> None:
@@ -232,7 +250,10 @@ def test_several_effects_resolve_in_the_order_written_each_a_step_with_its_rule(
         ("r1-chain-2", "chain-deal-damage"),
         ("r1-chain-2b", "chain-then-play-unit"),
         ("r1-chain-2c", "chain-then-give-might"),
+        ("r1-chain-2-cleanup", "cleanup-none"),  # a cleanup follows: nobody has lethal damage
     ]
+    assert parts[-1].quiet and parts[-1].rules == ("318",)
+    parts = parts[:-1]
     assert all(s.rules == ("327",) for s in parts)
     assert unit_state(step(outcome, "r1-chain-2c").board, "recruit").might == 3
     names = Names(outcome.board)
@@ -433,7 +454,7 @@ def test_orders_lists_every_order_and_names_those_that_differ() -> None:
     assert lines[1].startswith("trigger_order [[herald, bombardier]] (shown): result: blue wins")
     assert (
         lines[-1]
-        == "2 order(s); the outcome differs from the one shown under 1: [[bombardier, herald]]"
+        == "2 orders; the outcome differs from the one shown under 1: [[bombardier, herald]]"
     )
 
 

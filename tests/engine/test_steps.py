@@ -11,6 +11,7 @@ import os
 import re
 from dataclasses import fields, is_dataclass
 from enum import Enum
+from itertools import cycle
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
@@ -18,7 +19,7 @@ import pytest
 
 from engine.model import Board, Player, Trigger, Unit, Zone
 from engine.narration import Names, narrate
-from engine.steps import STEPS, Hit, Ordered, Ref, Replaced, StepKind
+from engine.steps import STEPS, Hit, Ordered, Ref, Replaced, Replacement, StepKind
 from engine.trace import Snapshot, Step
 from vocabulary import languages
 
@@ -42,10 +43,10 @@ BOARD = Board(
 
 def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
     """``params`` filled with sample values: ``n`` sizes every list and number (0, 1, 2), the
-    fields named in ``empty`` hold nothing; the players are Red, then Blue."""
+    fields named in ``empty`` hold nothing; the players are Red, then Blue, then Red…"""
     hints = get_type_hints(params, include_extras=True)
     values: dict[str, Any] = {}
-    players = iter(["red", "blue"])
+    players = cycle(["red", "blue"])
     for f in fields(params):
         hint = hints[f.name]
         ref = next((e for e in getattr(hint, "__metadata__", ()) if isinstance(e, Ref)), None)
@@ -65,6 +66,8 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
             values[f.name] = Zone.BASE
         elif ref is Ref.SENT_TO:
             values[f.name] = Zone.HAND
+        elif hint is bool:  # both ways: n=1 true, n=2 false
+            values[f.name] = n % 2 == 1
         elif hint is Trigger:
             values[f.name] = Trigger.DIES
         elif Hit in get_args(hint):
@@ -75,7 +78,9 @@ def sample(params: type, n: int, empty: frozenset[str] = frozenset()) -> Any:
                 Hit("u2", 0, 0, 0),
             )
         elif Replaced in get_args(hint):
-            values[f.name] = tuple(Replaced(u, Zone.HAND) for u in units)
+            # One replaced death of each kind (what it did to the unit's death ability).
+            kinds = zip(cycle(units), Replacement) if units else ()
+            values[f.name] = tuple(Replaced(u, Zone.HAND, how) for u, how in kinds)
         elif (
             get_args(hint)
             and is_dataclass(record := get_args(hint)[0])
@@ -157,7 +162,16 @@ def test_a_clause_adds_its_sentence_and_its_rules_only_when_it_applies(kind: Ste
     names = Names(BOARD)
     plain, full = step_of(kind, 2, clause_fields(kind)), step_of(kind, 2)
     assert plain.rules == kind.rules
-    assert full.rules == kind.rules + tuple(
-        dict.fromkeys(n for c in kind.clauses for n in c.rules if n not in kind.rules)
-    )
+    clauses = [n for c in kind.clauses for n in c.rules if n not in kind.rules]
+    assert full.rules[: len(kind.rules)] == kind.rules
+    assert set(clauses) <= set(full.rules)
     assert len(narrate(full, "en", names)) > len(narrate(plain, "en", names))
+
+
+def test_a_replaced_death_cites_808_1_d_1_only_where_it_removes_the_death_ability() -> None:
+    kill = STEPS["kill"]
+    for how in Replacement:
+        step = step_of(kill, 1)
+        step = step._replace(params=type(step.params)(("u2",), (Replaced("u1", Zone.HAND, how),)))
+        assert ("808.1.d.1" in step.rules) is (how is Replacement.REMOVES_TRIGGER), how
+        assert "367" in step.rules

@@ -133,7 +133,7 @@ def test_the_verdict_names_the_orders_the_engine_checked() -> None:
     """An example checked under every order of its waiting abilities says so beside its
     verdict; one that expects something of other orders listed says how many."""
     run = run_of("death-abilities-order-recruit-survives")
-    assert run.verified and run.scenario.expected and run.scenario.expected["every_trigger_order"]
+    assert run.verified and run.scenario.expected and run.scenario.expected.every_order
     verdicts = {lang: one(render(run, lang), ".rb-verdict").get_text() for lang in LANGS}
     assert "Verified by the engine, in every order the players may choose" in verdicts["en"]
     assert "quel que soit l’ordre choisi par les joueurs" in verdicts["fr"]

@@ -1,0 +1,66 @@
+// What every page does for its reader: a footnote tapped on a touch screen opens its
+// tooltip where the reader is (the theme's tooltip; the link would jump to the notes at the
+// page's foot), and the language switch opens the twin page at the same place: the same
+// rule, step or example (their anchors are the same in every language), or the same section
+// (its place among the page's sections: the twins' sections match, page for page).
+(function () {
+  "use strict";
+  var HANDED = /^rb-section-(\d+)$/; // a section handed over by the twin page, by its place
+
+  function fragment() {
+    try {
+      return decodeURIComponent(location.hash.slice(1));
+    } catch (error) { // a malformed escape in an address: no place to keep
+      return "";
+    }
+  }
+
+  // The page's own sections, whose anchors are made from their titles (so differ between the
+  // languages); a rule's heading has the same anchor in every language.
+  function sections() {
+    return Array.prototype.filter.call(
+      document.querySelectorAll(".md-content article :is(h2, h3, h4)[id]"),
+      function (heading) { return !heading.closest(".rb-example") && !heading.classList.contains("rb-rule-number"); }
+    );
+  }
+
+  // Where the reader is: the element the address points at (a rule, a step, an example, a
+  // section), else the last heading above the top of the window; as a fragment the twin page
+  // reads: the anchor itself, or a section's place.
+  function place() {
+    var id = fragment();
+    var at = id && document.getElementById(id);
+    if (!at) {
+      Array.prototype.forEach.call(document.querySelectorAll(".md-content article :is(h2, h3, h4, h5, h6)[id]"), function (heading) {
+        if (!heading.closest(".rb-example") && heading.getBoundingClientRect().top <= 80) at = heading;
+      });
+    }
+    if (!at) return "";
+    var index = sections().indexOf(at);
+    return index >= 0 ? "rb-section-" + index : at.id;
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a");
+    if (!link) return;
+    if (link.classList.contains("footnote-ref") && matchMedia("(pointer: coarse)").matches) {
+      event.preventDefault(); // the tooltip shows the rule's text; the page stays where it is
+      link.focus({ preventScroll: true });
+      return;
+    }
+    if (link.hasAttribute("hreflang") && link.closest(".md-select")) {
+      var here = place();
+      if (here) link.href = link.href.split("#")[0] + "#" + here;
+    }
+  }, true);
+
+  // Arrived from the twin page at a section: open it, under its own anchor.
+  var handed = HANDED.exec(fragment());
+  if (handed) {
+    var heading = sections()[Number(handed[1])];
+    if (heading) {
+      history.replaceState(null, "", "#" + heading.id);
+      heading.scrollIntoView({ block: "start" });
+    }
+  }
+})();

@@ -1,0 +1,400 @@
+"""The editor's form, described in Python (``browser_engine.view``): what the reader sees and
+what each control does, for every example, in both languages; the rules it takes from the
+engine (who may move in, how abilities are numbered, how a typed number reads) and renames
+along every reference the scenario format declares."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser_engine import entry
+from browser_engine.entry import MAX_SHARE_CHARACTERS, BadLink, fragment_of, text_of_fragment
+from browser_engine.form import MAX_SCENARIO_BYTES, OFF, blank_form, form_of, scenario_text
+from browser_engine.view import Control, Group, Note, View, describe, edit, may_move
+from engine import ProblemsFound, load_scenario, parse_scenario, run_combat
+from engine.fields import Kind, namings, references
+from engine.format import SCENARIO
+from engine.loader import mover_problem
+from engine.model import Zone
+from engine.report import outcome_text
+from tests.conftest import ROOT
+from vocabulary import languages
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.yml"))
+MODES = ("page", "variation")
+
+
+def form(file: Path) -> dict[str, Any]:
+    return form_of(file.read_text(encoding="utf-8"), file.name)
+
+
+def controls(view: View) -> dict[str, Control]:
+    return {e.key: e for _, e in view.elements() if isinstance(e, Control)}
+
+
+def played(board: dict[str, Any], lang: str = "en") -> str:
+    written = scenario_text(board, {"result": "none"})
+    return outcome_text(run_combat(parse_scenario(written.text, "board.yml")), lang)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("file", EXAMPLES, ids=lambda f: f.stem)
+def test_every_example_is_described_in_both_languages(file: Path, mode: str) -> None:
+    board = form(file)
+    views = {lang: describe(board, lang, mode) for lang in languages()}
+    keys = {lang: [e.key for _, e in view.elements()] for lang, view in views.items()}
+    assert len(set(keys["en"])) == len(keys["en"]), "two controls share a key"
+    assert sorted(keys["en"]) == sorted(keys["fr"]), "the languages show different controls"
+    english, french = controls(views["en"]), controls(views["fr"])
+    for key, control in english.items():
+        assert control.label and "{" not in control.label, key
+        if control.kind == "select":
+            values = [value for value, _ in control.choices]
+            assert control.value in values, (key, control.value, values)
+            assert [c for _, c in french[key].choices] != [c for _, c in control.choices] or all(
+                v == c for v, c in control.choices
+            ), key
+    for _, element in views["fr"].elements():
+        label = element.label
+        assert not re.search(r" [:;!?»]|« ", label), label  # French spaces, no-break
+        assert "'" not in label, label
+    # The French words are French: none of the English interface words.
+    said = " ".join(e.label for _, e in views["fr"].elements())
+    for english_word in ("Might", "Owner", "Where", "Damage already marked", "Units that move"):
+        assert english_word not in said
+
+
+@pytest.mark.parametrize("file", EXAMPLES, ids=lambda f: f.stem)
+def test_only_units_that_may_move_in_are_offered_as_movers(file: Path) -> None:
+    board = form(file)
+    # Every unit at its base may be offered: make each one of the Attacker's base units unable
+    # to move, in turn: it is offered only while it moves already.
+    attacker = board["combat"]["attacker"]
+    offered = {
+        key.removeprefix("combat.move.")
+        for key in controls(describe(board, "en", "page"))
+        if key.startswith("combat.move.")
+    }
+    allowed = {
+        u["id"]
+        for u in board["units"]
+        if mover_problem(
+            Zone(u["at"]), u.get("controller") or u["owner"], bool(u.get("cant_move")), attacker
+        )
+        is None
+    }
+    assert offered == allowed | set(board["combat"]["move"])
+    for unit in board["units"]:
+        if unit["id"] in board["combat"]["move"]:
+            continue
+        unit = {**unit, "cant_move": True}
+        assert not may_move(unit, attacker)
+
+
+def test_a_unit_that_cannot_move_or_is_not_the_attackers_is_not_offered() -> None:
+    board = blank_form()
+    board["units"].append(
+        {
+            "id": "stuck",
+            "name": "Stuck",
+            "owner": "red",
+            "might": 1,
+            "at": "base",
+            "cant_move": True,
+        }
+    )
+    board["units"].append({"id": "away", "name": "Away", "owner": "red", "might": 1, "at": "trash"})
+    board["units"].append(
+        {"id": "theirs", "name": "Theirs", "owner": "blue", "might": 1, "at": "base"}
+    )
+    board["units"].append(
+        {
+            "id": "lent",
+            "name": "Lent",
+            "owner": "blue",
+            "controller": "red",
+            "might": 1,
+            "at": "base",
+        }
+    )
+    keys = set(controls(describe(board, "en", "page")))
+    assert {k for k in keys if k.startswith("combat.move.")} == {
+        "combat.move.red-unit",
+        "combat.move.lent",
+    }
+
+
+def test_abilities_are_numbered_as_the_steps_number_them_those_left_out_not_counted() -> None:
+    board = blank_form()
+    for _ in range(3):
+        board = edit(board, "en", "page", "add-units.0.abilities")
+    legends = [
+        e.label
+        for _, e in describe(board, "en", "page").elements()
+        if isinstance(e, Group) and re.fullmatch(r"units\.0\.abilities\.\d", e.key)
+    ]
+    assert legends == ["Ability 1", "Ability 2", "Ability 3"]
+    board = edit(board, "en", "page", f"units.0.abilities.0.{OFF}", False)
+    legends = [
+        e.label
+        for _, e in describe(board, "fr", "page").elements()
+        if isinstance(e, Group) and re.fullmatch(r"units\.0\.abilities\.\d", e.key)
+    ]
+    assert legends == ["Compétence (omise)", "Compétence 1", "Compétence 2"]
+
+
+def rename_cases() -> list[tuple[Path, str, Kind, str]]:
+    """Every id an example's form gives (a player, a unit, an ability, a unit a card plays):
+    the key of the control that edits it."""
+    cases = []
+    for file in EXAMPLES:
+        board = form(file)
+        for naming in namings(SCENARIO, board):
+            cases.append((file, ".".join(map(str, naming.at)), naming.names, naming.value))
+    return cases
+
+
+RENAMES = rename_cases()
+
+
+@pytest.mark.parametrize(
+    ("file", "key", "kind", "old"),
+    RENAMES,
+    ids=[f"{f.stem}:{key}" for f, key, _, _ in RENAMES],
+)
+def test_renaming_any_id_moves_every_reference_and_the_board_plays_the_same(
+    file: Path, key: str, kind: Kind, old: str
+) -> None:
+    board = form(file)
+    before = played(board)
+    renamed = edit(board, "en", "page", key, "renamed-id")
+    left = [r for r in references(SCENARIO, renamed) if r.value == old and kind in r.to]
+    # What still names the old id refers to something else of that name (a unit's abilities
+    # are named by its id: renaming the ability leaves its unit's other references alone).
+    assert all(kind is not Kind.UNIT or r.to == (Kind.ABILITY,) for r in left), left
+    assert played(renamed) == before.replace(f"[{old}", "[renamed-id") or played(renamed) == before
+
+
+def test_renaming_a_unit_renames_its_abilities_in_a_trigger_order_and_in_expectations() -> None:
+    file = ROOT / "examples" / "death-abilities-order-recruit-survives.yml"
+    data = {**form(file)}
+    assert data["combat"]["trigger_order"] == [["herald", "bombardier"]]
+    index = next(i for i, u in enumerate(data["units"]) if u["id"] == "herald")
+    renamed = edit(data, "en", "page", f"units.{index}.id", "blue-herald")
+    assert renamed["combat"]["trigger_order"] == [["blue-herald", "bombardier"]]
+    assert played(renamed) == played(data)
+
+
+def test_an_id_typed_that_is_taken_waits_then_follows_from_where_it_was() -> None:
+    board = blank_form()
+    board = edit(board, "en", "page", "add-units.0.abilities")
+    board = edit(board, "en", "page", "units.0.abilities.0.effect", "deal_damage")
+    board = edit(board, "en", "page", "units.0.abilities.0.deal_damage.to", "blue-unit")
+    taken = edit(board, "en", "page", "units.0.id", "blue-unit")  # blue's: refs wait
+    assert taken["combat"]["move"] == ["red-unit"]
+    assert taken["units"][0]["abilities"][0]["deal_damage"]["to"] == "blue-unit"
+    free = edit(taken, "en", "page", "units.0.id", "raider")
+    assert free["combat"]["move"] == ["raider"]
+    assert free["units"][0]["abilities"][0]["deal_damage"]["to"] == "blue-unit"  # blue's stays
+    assert "_refs" not in free["units"][0]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("4", 4),
+        ("+4", 4),
+        ("1e2", "1e2"),
+        ("0x10", "0x10"),
+        ("4.0", "4.0"),
+        ("", ""),
+        ("012", "012"),
+        ("9007199254740993", 9007199254740993),
+    ],
+)
+def test_a_number_field_accepts_exactly_what_a_file_accepts(typed: str, read: object) -> None:
+    board = edit(blank_form(), "en", "page", "units.0.might", typed)
+    assert board["units"][0]["might"] == read
+    file = scenario_text(blank_form(), {"result": "none"}).text.replace(
+        "might: 3", "might: " + (typed or '""'), 1
+    )
+    try:
+        from_file = parse_scenario(file, "x.yml").units[0].might
+    except ProblemsFound:
+        from_file = None
+    answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": "en", "form": board})))
+    assert answer["ok"] is (from_file is not None)
+    if from_file is not None:
+        assert from_file == read
+
+
+def test_the_damage_fields_say_each_sides_total_before_the_run() -> None:
+    board = edit(blank_form(), "en", "page", "combat.rounds.0.damage.auto", False)
+    board = edit(board, "en", "page", "combat.rounds.0.damage.blue-unit", "2")
+    notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
+    assert notes == [
+        "Red assigns 2 of 3: each side assigns all of its Might.",
+        "Blue assigns 0 of 2: each side assigns all of its Might.",
+    ]
+    french = [e.label for _, e in describe(board, "fr", "page").elements() if isinstance(e, Note)]
+    assert french[0] == "Rouge assigne 2 sur 3\u00a0: chaque camp assigne toute sa puissance."
+
+
+def test_a_refusal_names_the_field_as_the_form_does_in_the_readers_language() -> None:
+    board = form(ROOT / "examples" / "four-vs-four-prevent-one.yml")
+    board["units"][1]["might"] = "4.5"
+    for lang, said in (
+        ("en", "must be a whole number (got '4.5')"),
+        ("fr", "doit être un nombre entier (ici\u00a0: '4.5')"),
+    ):
+        answer = json.loads(
+            entry.handle(
+                json.dumps({"action": "run", "lang": lang, "form": board, "mode": "variation"})
+            )
+        )
+        [problem] = answer["problems"]
+        assert problem["key"] == "units.1.might" and problem["text"] == said
+        assert ".yml" not in problem["summary"] and "units.1" not in problem["summary"]
+        assert problem["summary"].startswith("Unit 2 · " if lang == "en" else "Unité 2 · ")
+
+
+def test_one_duplicate_id_is_one_problem() -> None:
+    board = blank_form()
+    board = edit(board, "en", "page", "add-units")
+    board = edit(board, "en", "page", "units.2.id", "blue-unit")
+    answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": "en", "form": board})))
+    assert len(answer["problems"]) == 1, answer["problems"]
+    assert answer["problems"][0]["key"] == "units.2.id"
+
+
+# -- shared links ----------------------------------------------------------------------------
+
+
+def test_a_board_goes_to_a_link_and_back() -> None:
+    text = (ROOT / "examples" / "whole-combat.yml").read_text(encoding="utf-8")
+    assert text_of_fragment(fragment_of(text), "en") == text
+
+
+def test_a_link_that_inflates_past_the_limit_is_refused_having_inflated_no_more() -> None:
+    bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = bomb.compress(b"#" * (50 * MAX_SCENARIO_BYTES)) + bomb.flush()
+    import base64
+
+    fragment = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    assert len(fragment) < MAX_SHARE_CHARACTERS  # small, but it inflates to 3 MB
+    with pytest.raises(BadLink, match="too large"):
+        text_of_fragment(fragment, "en")
+
+
+@pytest.mark.parametrize("fragment", ["@@not-base64", "AAAA", "x" * (MAX_SHARE_CHARACTERS + 1)])
+def test_a_damaged_link_says_why_in_the_readers_language(fragment: str) -> None:
+    for lang in languages():
+        answer = json.loads(
+            entry.handle(json.dumps({"action": "link", "fragment": fragment, "lang": lang}))
+        )
+        assert answer["ok"] is False
+        [said] = answer["problems"]
+        assert said.startswith(
+            "The board in this link cannot be read" if lang == "en" else "Le plateau de ce lien"
+        )
+
+
+def test_a_link_to_a_scenario_the_engine_refuses_says_so() -> None:
+    text = (
+        (ROOT / "examples" / "whole-combat.yml")
+        .read_text(encoding="utf-8")
+        .replace("might: 5", "might: -5", 1)
+    )
+    answer = json.loads(
+        entry.handle(json.dumps({"action": "link", "fragment": fragment_of(text), "lang": "en"}))
+    )
+    assert answer["ok"] is False and "must not be negative" in answer["problems"][0]
+
+
+def test_every_example_plays_the_same_through_the_form() -> None:
+    for file in EXAMPLES:
+        board = copy.deepcopy(form(file))
+        assert played(board) == outcome_text(run_combat(load_scenario(file)))
+
+
+def test_the_damage_totals_add_every_unit_of_a_side() -> None:
+    board = form(ROOT / "examples" / "whole-combat.yml")
+    board = edit(board, "en", "page", "combat.rounds.0.damage.auto", False)
+    board = edit(board, "en", "page", "combat.rounds.0.damage.sentinel", "3")
+    board = edit(board, "en", "page", "combat.rounds.0.damage.archer", "2")
+    notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
+    # Red's Might: the Vanguard's 4 and the Skirmisher's 2, and the showdown's +1 Might.
+    assert notes[0] == "Red assigns 5 of 7: each side assigns all of its Might."
+
+
+def test_a_refusal_in_the_editor_names_players_as_the_board_does() -> None:
+    board = edit(blank_form(), "en", "page", "combat.rounds.0.damage.auto", False)
+    answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": "fr", "form": board})))
+    texts = [p["text"] for p in answer["problems"]]
+    assert any(t.startswith("les unités de Bleu se voient assigner 0") for t in texts), texts
+    assert not any("de blue" in t or "de red" in t for t in texts)
+
+
+def test_a_shared_link_is_never_inflated_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However small the link, what it inflates to is read at most to the limit (a deflate
+    stream of 8,000 characters can hold megabytes)."""
+    asked: list[int | None] = []
+    real = zlib.decompressobj
+
+    class Watched:
+        def __init__(self, *args: Any) -> None:
+            self.inner = real(*args)
+
+        def decompress(self, data: bytes, max_length: int | None = None) -> bytes:
+            asked.append(max_length)
+            return self.inner.decompress(data, max_length or 0)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+    monkeypatch.setattr(entry.zlib, "decompressobj", Watched)
+    text = (ROOT / "examples" / "whole-combat.yml").read_text(encoding="utf-8")
+    assert text_of_fragment(fragment_of(text), "en") == text
+    assert asked and all(n is not None and 0 < n <= MAX_SCENARIO_BYTES + 1 for n in asked)
+
+
+def test_a_byte_order_mark_is_refused_alike_by_the_editor_and_the_command_line(
+    tmp_path: Path,
+) -> None:
+    text = "\ufeff" + (ROOT / "examples" / "whole-combat.yml").read_text(encoding="utf-8")
+    answer = json.loads(
+        entry.handle(json.dumps({"action": "open", "text": text, "name": "x.yml", "lang": "en"}))
+    )
+    assert answer == {
+        "ok": False,
+        "problems": [
+            "Line 1: starts with a byte-order mark (BOM): save the file as UTF-8 without BOM"
+        ],
+    }
+    file = tmp_path / "bom.yml"
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(ProblemsFound) as raised:
+        load_scenario(file)
+    assert "byte-order mark" in str(raised.value)
+
+
+def test_a_name_changed_in_one_language_shows_the_others_old_name() -> None:
+    board = form(ROOT / "examples" / "four-vs-four-prevent-one.yml")
+    renamed = edit(board, "en", "page", "units.0.name.en", "Red Marauder")
+    view = describe(renamed, "en", "page")
+    notes = [e.label for _, e in view.elements() if isinstance(e, Note) and "name" in e.key]
+    assert notes == [
+        "Its name in French is still “Pillarde rouge”: change it too if it should change."
+    ]
+    assert controls(view)["units.0.name.fr"].optional is False  # shown, not folded
+    both = edit(renamed, "en", "page", "units.0.name.fr", "Maraudeuse rouge")
+    again = describe(both, "en", "page")
+    assert not [e for _, e in again.elements() if isinstance(e, Note) and "name" in e.key]
+    assert "_renamed" not in scenario_text(both, {"result": "none"}).text
