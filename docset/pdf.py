@@ -11,7 +11,9 @@ of everything that went into it, which is also its key in the cache: an entry th
 read as a PDF carrying its own key is printed again.
 
 The page loads nothing: its scripts are off, Chromium resolves no host, and every request it
-makes is refused and reported as a problem. One browser prints every edition of a build.
+makes is refused and reported as a problem. One browser prints every edition of a build, driven
+from a thread of its own: Playwright's synchronous API refuses a thread where an asyncio loop
+runs, and a caller may have one.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import hashlib
 import io
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
@@ -71,6 +74,7 @@ class Printer:
     used: set[str] = field(default_factory=set)
     playwright: Playwright | None = None
     browser: Browser | None = None
+    worker: ThreadPoolExecutor | None = None  # the thread that drives the browser
 
     def make(self, edition: Edition) -> Made:
         start, cpu = time.monotonic(), time.process_time()
@@ -125,12 +129,16 @@ class Printer:
 
     def close(self) -> None:
         """Stop the browser, if one was started (a later edition starts another)."""
-        browser, playwright, self.browser, self.playwright = (
-            self.browser,
-            self.playwright,
-            None,
-            None,
-        )
+        worker, self.worker = self.worker, None
+        if worker is not None:
+            try:
+                worker.submit(self.stop).result()
+            finally:
+                worker.shutdown()
+
+    def stop(self) -> None:
+        browser, playwright = self.browser, self.playwright
+        self.browser = self.playwright = None
         try:
             if browser is not None:
                 browser.close()
@@ -157,8 +165,10 @@ class Printer:
         from playwright.sync_api import Error
 
         where = f"print edition ({edition.lang})"
+        if self.worker is None:
+            self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print-edition")
         try:
-            return self.print_in_browser(edition, where)
+            return self.worker.submit(self.print_in_browser, edition, where).result()
         except Error as error:
             self.close()  # a browser that failed once is not trusted with the next edition
             said = (str(error).strip().splitlines() or ["no message"])[0][:300]

@@ -27,7 +27,7 @@ from importlib import resources
 import links
 import markup
 from diagnostics import Problem, ProblemsFound
-from vocabulary import long_date, message
+from vocabulary import long_date, message, typeset
 
 KICKER = message("print:kicker", "Print edition")
 CONTENTS = message("print:contents", "Contents")
@@ -259,7 +259,8 @@ def document_head(lang: str, cover: Cover, stylesheets: Sequence[str]) -> str:
     own = resources.files("docset").joinpath(STYLESHEET).read_text(encoding="utf-8")
     title = DOCUMENT(lang, site=cover.title)
     page_of = counters_css(
-        PAGE_OF.template(lang, None), {"page": "counter(page)", "pages": "counter(pages)"}
+        typeset(PAGE_OF.template(lang, None), lang),
+        {"page": "counter(page)", "pages": "counter(pages)"},
     )
     words = (  # the cover, the first page, has neither
         f"@page {{ @bottom-left {{ content: {css_string(title)}; }} "

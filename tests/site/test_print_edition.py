@@ -31,7 +31,7 @@ from docset.print_edition import CONTENTS, size_text
 from engine import load_scenario, run_combat
 from engine.narration import Names, narrate
 from rulebook import load_rulebook
-from rulebook.browser import SEARCH_HINT, edition_text
+from rulebook.browser import SEARCH_HINT, edition_text, index_page
 from rulebook.cite import OPEN
 from tests.conftest import ROOT
 from tests.site.test_build import footnotes
@@ -120,7 +120,7 @@ def test_the_cover_states_the_rules_version_and_the_contents_give_each_pages_pag
     assert CONTENTS(lang) in text_of(file, 2, 2)
     entries = contents_entries(file)
     titles = [title for title, _, _ in entries]
-    nav = ["index.md", "resolution-step.md", "glossary.md", "rules-browser/index.md"]
+    nav = ["index.md", "resolution-step.md", "glossary.md", index_page(lang).path]
     for path in nav:  # a page of the navigation, and the appendix (the rules browser)
         page = links.Page(lang, path)
         soup = BeautifulSoup((built_site / page.output).read_text("utf-8"), "html.parser")
@@ -267,7 +267,7 @@ def test_each_edition_is_in_its_language_only(built_site: Path) -> None:
 def test_the_home_page_and_every_footer_link_it_with_its_size(built_site: Path, lang: str) -> None:
     file = pdf_of(built_site, lang)
     label = squash(f"(PDF, {size_text(file.stat().st_size, lang)})")
-    for path in ("index.md", "resolution-step.md", "rules-browser/index.md"):
+    for path in ("index.md", "resolution-step.md", index_page(lang).path):
         here = links.Page(lang, path)
         soup = BeautifulSoup((built_site / here.output).read_text("utf-8"), "html.parser")
         footer = one(soup, ".md-copyright .rb-print-link a")
