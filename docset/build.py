@@ -39,6 +39,8 @@ from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalo
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
+HOME = "index.md"  # each language's home page
+PRINT_EDITION_SLOT = "print-edition"
 # A citation's mark in a page's Markdown (plain text to Markdown): a private-use character, the
 # citation's number, another.
 CITATION = re.compile("\ue000(\\d+)\ue001")
@@ -59,18 +61,23 @@ class RenderedPage:
     inserts: dict[str, str] = field(default_factory=dict)  # placeholder name → HTML
     late: tuple[str, ...] = ()
     anchors: frozenset[str] = frozenset()
+    # Late places whose HTML is known only when the page is finished, by name: the home page's
+    # link to the print edition (made once every page is rendered).
+    slots: dict[str, int] = field(default_factory=dict)
 
     def content(self, html: str) -> str:
         """The converted page with its inserts, citation marks made late placeholders."""
         html = markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
         return CITATION.sub(lambda m: markup.late(int(m[1])), html)
 
-    def finish(self, output: str) -> str:
-        """The finished page (theme and all) with its late HTML, in one pass."""
-        count = len(self.late)
-        return markup.LATE.sub(
-            lambda m: self.late[int(m[1])] if int(m[1]) < count else m[0], output
-        )
+    def finish(self, output: str, slots: Mapping[str, str] | None = None) -> str:
+        """The finished page (theme and all) with its late HTML, in one pass; ``slots``: the
+        HTML of its named places (none: they stay empty)."""
+        late = list(self.late)
+        for name, place in self.slots.items():
+            late[place] = (slots or {}).get(name, "")
+        count = len(late)
+        return markup.LATE.sub(lambda m: late[int(m[1])] if int(m[1]) < count else m[0], output)
 
 
 def without_citations(text: str) -> str:
@@ -250,12 +257,17 @@ class SiteBuild:
                 }
                 replacement[ref.start] = f"\n\n{markup.placeholder(name)}\n\n"
         body = replace(markdown, list(scanned.references), replacement)
+        slots: dict[str, int] = {}
+        if path == HOME:  # before its footnotes, the home page links the print edition
+            body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
+            slots[PRINT_EDITION_SLOT] = len(later)
+            later.append("")
         notes = citations.notes()
         if notes:
             body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
             later.append(notes)
         anchors |= citations.anchors()
-        return RenderedPage(body, inserts, tuple(later), frozenset(anchors))
+        return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots)
 
     def example_html(
         self, ref: Reference, page: links.Page, display: str, prefix: str, first_late: int

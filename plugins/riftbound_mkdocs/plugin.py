@@ -10,8 +10,9 @@
   as the build read them; rule references become footnotes; rendered HTML is
   inserted after Markdown.
 - ``on_nav`` / ``on_env``: once every page of a language is rendered, its print
-  edition (a PDF, ``docset.print_edition`` and ``docset.pdf``), so that every page can link
-  it with its size (``on_page_context``, the theme's overrides).
+  edition (a PDF, ``docset.print_edition`` and ``docset.pdf``), so that its pages can link it
+  with its size: every footer (``on_page_context``, overrides/partials/copyright.html) and
+  the home page (``on_post_page``).
 - ``on_post_page`` / ``on_post_build``: one search index per language and
   the rest of what the site needs offline (``offline.py``); the print editions.
 """
@@ -39,7 +40,13 @@ import links
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import ProblemsFound
 from docset import interface
-from docset.build import RenderedPage, SiteBuild, load_site, without_citations
+from docset.build import (
+    PRINT_EDITION_SLOT,
+    RenderedPage,
+    SiteBuild,
+    load_site,
+    without_citations,
+)
 from docset.pdf import Made, Printer
 from docset.print_edition import footer_html, home_html
 from docset.typography_extension import TypographyExtension
@@ -247,15 +254,13 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
-        """The print edition's link, for the footer and each language's home (overrides/)."""
+        """The print edition's link in the footer (overrides/partials/copyright.html)."""
         here = i18n.page_of(page.file)
         made = self.printed.get(here.lang)
-        href = links.shared(here, links.print_edition(here.lang)) if made else None
-        size = len(made.pdf) if made else 0
-        context["riftbound_print"] = {  # type: ignore[typeddict-unknown-key]
-            "home": home_html(href, size, here.lang) if here.path == "index.md" else "",
-            "footer": footer_html(href, size, here.lang) if href else "",
-        }
+        if made is not None:
+            href = links.shared(here, links.print_edition(here.lang))
+            footer = footer_html(href, len(made.pdf), here.lang)
+            context["riftbound_print"] = {"footer": footer}  # type: ignore[typeddict-unknown-key]
         return context
 
     def on_template_context(
@@ -297,7 +302,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         language searches that language's index."""
         rendered = self.rendered.pop(page.file.src_uri, None)
         if rendered is not None:
-            output = rendered.finish(output)
+            output = rendered.finish(output, {PRINT_EDITION_SLOT: self.home_paragraph(page)})
         lang = i18n.page_language(page.file)
         return output if lang == self.languages[0] else offline.search_base_for(lang, output)
 
@@ -345,6 +350,14 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             log.info(self.site.examples.stats.summary())
 
     on_post_build = CombinedEvent(_keep_language_index, _finish)
+
+    def home_paragraph(self, page: Page) -> str:
+        """The home page's link to its language's print edition, or that this build made none."""
+        here = i18n.page_of(page.file)
+        made = self.printed.get(here.lang)
+        href = links.shared(here, links.print_edition(here.lang)) if made else None
+        said = home_html(href, len(made.pdf) if made else 0, here.lang)
+        return f'<p class="rb-print-edition">{said}</p>'
 
     def on_build_error(self, *, error: Exception) -> None:
         if self.printer is not None:
