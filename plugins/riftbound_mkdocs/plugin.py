@@ -116,6 +116,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None
+        self.printer = None
         if self.config.print_edition and not self.serving:
             cache = self.config.print_cache_dir
             self.printer = Printer(Path(self.config.chromium), root / cache if cache else None)
