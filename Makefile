@@ -13,7 +13,22 @@ LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 
-.PHONY: serve build test lint typecheck browser zip bench mutation clean catalogs schema golden
+.PHONY: serve build test lint typecheck browser pdf-tools zip bench mutation clean catalogs schema golden
+
+# Debian's packages, installed where missing: with apt-get as root, otherwise a line saying what
+# to run. Chromium (never a browser download) runs the browser tests and prints the PDFs, with
+# Debian's fonts embedded; poppler-utils reads PDFs back in the tests.
+BROWSER_PACKAGES := chromium fonts-liberation fonts-dejavu-core
+PDF_TOOLS := poppler-utils
+define debian_packages
+	@missing=""; for package in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" \
+	    || missing="$$missing $$package"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends$$missing; \
+	  else echo "missing Debian packages:$$missing: run 'sudo apt-get install$$missing'"; fi; fi
+endef
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,15 +51,15 @@ PORT ?= 8000
 serve: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:$(PORT)
 
-build: $(STAMP) $(NODE_STAMP)
+# Writes each language's print edition (PDF) too: Debian's Chromium prints it.
+build: $(STAMP) $(NODE_STAMP) browser
 	$(BIN)/mkdocs build --strict --clean
 
-# Debian's chromium for the browser tests; never a browser download.
 browser:
-	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium fonts-liberation; \
-	  else echo "chromium missing: run 'sudo apt-get install chromium fonts-liberation'"; fi; }
+	$(call debian_packages,$(BROWSER_PACKAGES))
+
+pdf-tools:
+	$(call debian_packages,$(PDF_TOOLS))
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
@@ -55,16 +70,17 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy plugins
 	$(BIN)/mypy tests benchmarks
 
-test: $(TEST_STAMP) $(NODE_STAMP) browser lint typecheck
+test: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools lint typecheck
 	$(BIN)/python -m pytest
 
-# A dated zip of the built site, to open from disk where there is no network.
+# A dated zip of the built site (the print editions included), to open from disk where there is
+# no network.
 zip: build
 	$(BIN)/python -m docset.archive site riftbound-combat-rules-$$(date +%Y-%m-%d).zip
 
 # Every benchmarks/*.py (files starting with _ are helpers); CI runs each with --tiny. The
 # in-browser engine's budgets are measured in Debian's Chromium.
-bench: $(TEST_STAMP) $(NODE_STAMP) browser
+bench: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
 

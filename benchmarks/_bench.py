@@ -58,10 +58,11 @@ def heading(text: str) -> None:
     print(text, flush=True)
 
 
-def copy_project(target: Path) -> Path:
-    """A copy of the site's sources that builds (see ``tests.fixtures.sandbox``)."""
+def copy_project(target: Path, print_edition: bool = False) -> Path:
+    """A copy of the site's sources that builds (see ``tests.fixtures.sandbox``); with its print
+    edition if asked."""
     try:
-        return copy_sources(ROOT, target)
+        return copy_sources(ROOT, target, print_edition)
     except FileNotFoundError as error:
         sys.exit(f"{error} (`make bench` runs it)")
 

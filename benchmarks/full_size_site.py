@@ -122,7 +122,11 @@ def plain_twin(ours: Path, plain: Path) -> None:
                     shutil.copy(source, file)
     present = {p.relative_to(plain / "docs").as_posix() for p in (plain / "docs").rglob("*.md")}
     config["nav"] = [entry for entry in config["nav"] if entry in present]
-    config["plugins"] = [p for p in config["plugins"] if p != "riftbound"]
+    config["plugins"] = [  # ours, with its options or without
+        p
+        for p in config["plugins"]
+        if p != "riftbound" and not (isinstance(p, dict) and "riftbound" in p)
+    ]
     config["theme"].pop("custom_dir", None)  # our 404 page needs the plugin's words
     for key in ("watch", "not_in_nav", "validation"):
         config.pop(key, None)

@@ -11,24 +11,28 @@ site writes itself. The MkDocs plugin calls these; so can anything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
 
 import links
 import markup
-from diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound, read_source
+from docset import interface, print_edition
 from docset.pages import DocSet, PageSource, folder_of, scan_docs
 from docset.parity import parity_problems
+from docset.print_edition import Cover, Edition, PrintPage, ReadFile
 from docset.scan import Kind, Reference, replace, scan
-from docset.status import STATUS_PAGE, git_dates, status_markdown, status_table
+from docset.status import STATUS_PAGE, git_commit, git_dates, status_markdown, status_table
 from docset.tables import TABLES
 from docset.terminology import Text, load_terminology
 from engine.fields import texts
 from engine.format import SCENARIO
 from rulebook import Rulebook, load_rulebook
-from rulebook.browser import Citing, chapter_page, index, index_page, search_entries
+from rulebook.browser import Citing, chapter_page, edition_text, index, index_page, search_entries
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
 from vocabulary import SOURCE_LANGUAGE, localized
@@ -37,6 +41,8 @@ from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalo
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
+HOME = "index.md"  # each language's home page
+PRINT_EDITION_SLOT = "print-edition"
 # A citation's mark in a page's Markdown (plain text to Markdown): a private-use character, the
 # citation's number, another.
 CITATION = re.compile("\ue000(\\d+)\ue001")
@@ -57,18 +63,23 @@ class RenderedPage:
     inserts: dict[str, str] = field(default_factory=dict)  # placeholder name → HTML
     late: tuple[str, ...] = ()
     anchors: frozenset[str] = frozenset()
+    # Late places whose HTML is known only when the page is finished, by name: the home page's
+    # link to the print edition (made once every page is rendered).
+    slots: dict[str, int] = field(default_factory=dict)
 
     def content(self, html: str) -> str:
         """The converted page with its inserts, citation marks made late placeholders."""
         html = markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
         return CITATION.sub(lambda m: markup.late(int(m[1])), html)
 
-    def finish(self, output: str) -> str:
-        """The finished page (theme and all) with its late HTML, in one pass."""
-        count = len(self.late)
-        return markup.LATE.sub(
-            lambda m: self.late[int(m[1])] if int(m[1]) < count else m[0], output
-        )
+    def finish(self, output: str, slots: Mapping[str, str] | None = None) -> str:
+        """The finished page (theme and all) with its late HTML, in one pass; ``slots``: the
+        HTML of its named places (none: they stay empty)."""
+        late = list(self.late)
+        for name, place in self.slots.items():
+            late[place] = (slots or {}).get(name, "")
+        count = len(late)
+        return markup.LATE.sub(lambda m: late[int(m[1])] if int(m[1]) < count else m[0], output)
 
 
 def without_citations(text: str) -> str:
@@ -102,8 +113,9 @@ class SiteBuild:
         }
         shown_in = self.examples_applying(lang)
         browser = index(self.rules, lang)
+        index_path, *chapter_paths = self.rules_browser_pages(lang)
         pages = {
-            index_page(lang).path: RenderedPage(browser.markdown, browser.inserts),
+            index_path: RenderedPage(browser.markdown, browser.inserts),
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
                 {"worked-examples": catalogue_table(self.runs, lang, self.embedding_pages(lang))},
@@ -113,11 +125,66 @@ class SiteBuild:
                 {"translation-status": status_table(self.docs, lang, self.changes)},
             ),
         }
-        for chapter in self.rules.chapters():
+        for chapter, path in zip(self.rules.chapters(), chapter_paths, strict=True):
             page = chapter_page(self.rules, chapter, lang, citing, shown_in)
-            path = links.rule_page(lang, self.rules.chapters()[chapter][0].number).path
             pages[path] = RenderedPage(page.markdown, page.inserts, page.late, page.anchors)
         return pages
+
+    def rules_browser_pages(self, lang: str) -> list[str]:
+        """The rules browser's pages (paths among the language's pages): its index, then each
+        chapter in order. The site generates them (``generated_pages``)."""
+        chapters = self.rules.chapters().values()
+        return [index_page(lang).path, *(links.rule_page(lang, c[0].number).path for c in chapters)]
+
+    # -- the print edition -------------------------------------------------------
+
+    def print_edition(
+        self,
+        lang: str,
+        nav: Sequence[str],
+        pages: Mapping[str, str],
+        stylesheets: Sequence[tuple[Path, str]],
+        read_file: ReadFile,
+        today: date,
+    ) -> Edition:
+        """The print edition of ``lang`` (``docset.print_edition``): the pages of ``nav`` in its
+        order, then the rules browser; ``pages``: each page's finished HTML, by path;
+        ``stylesheets``: the site's own, (file, as problems name it)."""
+        appendix = self.rules_browser_pages(lang)
+        paths = print_edition.order(nav, appendix)
+        missing = [path for path in paths if path not in pages]
+        if missing:
+            raise ProblemsFound(
+                Problem(f"{folder_of(lang)}/{path}", 0, "in the print edition, but not built")
+                for path in missing
+            )
+        printed = [
+            PrintPage(links.Page(lang, path), pages[path], self.display(lang, path))
+            for path in paths
+        ]
+        sheets = [read_source(file, shown) for file, shown in stylesheets]
+        commit, changed = self.commit
+        cover = Cover(
+            interface.SITE_NAME(lang),
+            interface.SITE_DESCRIPTION(lang),
+            edition_text(self.rules, lang),
+            today.isoformat(),
+            commit,
+            changed,
+            interface.COPYRIGHT(lang),
+        )
+        return print_edition.compose(
+            lang, printed, len(paths) - len(appendix), cover, sheets, read_file
+        )
+
+    @cached_property
+    def commit(self) -> tuple[str | None, bool]:
+        return git_commit(self.root)
+
+    def display(self, lang: str, path: str) -> str:
+        """A page as problems name it: its source file, or where the site would have it."""
+        source = self.docs.get(lang, path)
+        return source.display if source is not None else f"{folder_of(lang)}/{path} (generated)"
 
     def search_entries(self, lang: str) -> list[dict[str, str]]:
         """What the site adds to the theme's search index in ``lang``: one entry per rule."""
@@ -196,12 +263,17 @@ class SiteBuild:
                 }
                 replacement[ref.start] = f"\n\n{markup.placeholder(name)}\n\n"
         body = replace(markdown, list(scanned.references), replacement)
+        slots: dict[str, int] = {}
+        if path == HOME:  # before its footnotes, the home page links the print edition
+            body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
+            slots[PRINT_EDITION_SLOT] = len(later)
+            later.append("")
         notes = citations.notes()
         if notes:
             body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
             later.append(notes)
         anchors |= citations.anchors()
-        return RenderedPage(body, inserts, tuple(later), frozenset(anchors))
+        return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots)
 
     def example_html(
         self, ref: Reference, page: links.Page, prefix: str, first_late: int

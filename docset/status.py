@@ -60,6 +60,33 @@ def git_dates(root: Path, folders: list[str]) -> dict[str, Change]:
     return dates
 
 
+def git_commit(root: Path) -> tuple[str | None, bool]:
+    """The commit the sources at ``root`` are checked out at (None outside a git checkout),
+    and whether any of them differs from it."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        if head.returncode != 0 or not head.stdout.strip():
+            return None, False
+        status = subprocess.run(
+            ["git", "status", "--porcelain", "--", "."],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None, False
+    return head.stdout.strip(), bool(status.stdout.strip()) or status.returncode != 0
+
+
 def status_table(docs: DocSet, lang: str, changes: Mapping[str, Change]) -> str:
     here = links.Page(lang, STATUS_PAGE)
     others = [other for other in docs.languages if other != SOURCE_LANGUAGE]

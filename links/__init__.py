@@ -24,7 +24,7 @@ import posixpath
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from vocabulary import SOURCE_LANGUAGE
 
@@ -70,10 +70,11 @@ def link(from_page: Page, to: Page, anchor: str = "", *, markdown: bool = False)
     return _relative(from_page, to.uri if markdown else to.output, anchor)
 
 
-def from_site_root(site_path: str, to: Page) -> str:
+def from_site_root(site_path: str, to: Page | str) -> str:
     """A link that works from any depth (the 404 page, served wherever an address is missing):
-    from the path the site is hosted at (``site_url``'s)."""
-    return posixpath.join("/", site_path.strip("/"), to.output)
+    from the path the site is hosted at (``site_url``'s), to a page or a file (its path from
+    the site's root)."""
+    return posixpath.join("/", site_path.strip("/"), to if isinstance(to, str) else to.output)
 
 
 # Hosts that are this computer: a link to them works on this computer only.
@@ -105,6 +106,35 @@ def site_root(from_page: Page) -> str:
 def shared(from_page: Page, file: str) -> str:
     """A file every language shares, at the site's root (``examples/x.yml``, ``assets/…``)."""
     return _relative(from_page, file, "")
+
+
+def print_edition(lang: str) -> str:
+    """Where a language's print edition (PDF) is, from the site's root; its name says the
+    language, so a reader who downloads both keeps both.
+
+    >>> print_edition("fr")
+    'fr/riftbound-combat-rules.fr.pdf'
+    """
+    return f"{language_folder(lang)}riftbound-combat-rules.{lang}.pdf"
+
+
+def target(from_page: Page, href: str) -> tuple[str, str] | None:
+    """Where a relative link of a page leads: (a file from the site's root, its fragment), the
+    file "" for a link within the page; None for a link with a scheme or a host.
+
+    >>> target(Page("fr", "guide/combat.md"), "../rules-browser/400.html#rule-466")
+    ('fr/rules-browser/400.html', 'rule-466')
+    >>> target(Page("en", "index.md"), "#how"), target(Page("en", "index.md"), "https://x.org/")
+    (('', 'how'), None)
+    """
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith("//"):
+        return None
+    if not parts.path:
+        return "", parts.fragment
+    folder = posixpath.dirname(from_page.output)
+    path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+    return ("" if path == "." else path), parts.fragment
 
 
 def content_named(path: str, content: bytes) -> str:

@@ -27,8 +27,11 @@ SHOWN_IN = message("browser:shown-in", "Applied in worked examples:")
 INTRO = message(
     "browser:intro",
     "The rules this site cites or mentions, by number. Each rule has a stable address, the same "
-    "in every language: {address} for rule 466.3.a. Type a rule number such as 466.3.a in the "
-    "search box to jump to it.",
+    "in every language: {address} for rule 466.3.a.",
+)
+# On screen only (class rb-screen): paper has no search box.
+SEARCH_HINT = message(
+    "browser:search-hint", "Type a rule number such as 466.3.a in the search box to jump to it."
 )
 
 
@@ -63,7 +66,7 @@ def chapter_title(chapter: int, lang: str) -> str:
 UPDATED = message("browser:updated", "updated {date}")
 
 
-def edition_line(book: Rulebook, lang: str) -> str:
+def edition_text(book: Rulebook, lang: str) -> str:
     """The edition, its last update (a date in the reader's language) and the text's status."""
     updated = book.meta(lang, "updated")
     parts = [
@@ -71,7 +74,11 @@ def edition_line(book: Rulebook, lang: str) -> str:
         UPDATED(lang, date=long_date(updated, lang)) if updated else "",
         book.meta(lang, "status"),
     ]
-    return f"<p><em>{markup.text(' · '.join(p for p in parts if p))}</em></p>"
+    return " · ".join(p for p in parts if p)
+
+
+def edition_line(book: Rulebook, lang: str) -> str:
+    return f"<p><em>{markup.text(edition_text(book, lang))}</em></p>"
 
 
 def head(title: str, toc: bool = False) -> list[str]:
@@ -164,7 +171,9 @@ def index(book: Rulebook, lang: str) -> BrowserPage:
         links.Page(lang, "index.md"), links.rule_page(lang, example), example.anchor
     )
     inserts = {
-        "intro": edition_line(book, lang) + f"<p>{markup.text(INTRO(lang, address=address))}</p>"
+        "intro": edition_line(book, lang)
+        + f"<p>{markup.text(INTRO(lang, address=address))} "
+        + f'<span class="rb-screen">{markup.text(SEARCH_HINT(lang))}</span></p>'
     }
     markdown = [*head(BROWSER(lang), toc=True), markup.placeholder("intro"), ""]
     for chapter, rules in book.chapters().items():

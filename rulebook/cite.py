@@ -82,7 +82,9 @@ class Citations:
                 f"{markup.text(head[:-1])} ({label}). <em>{markup.text(NOT_QUOTED(lang))}</em>"
             ]
         href = links.rule(self.page, rule.number)
-        paragraphs[-1] += f' <a href="{markup.attribute(href)}">{markup.text(OPEN(lang))}</a>'
+        paragraphs[-1] += (  # on screen only: paper has the rule's number, in rule-number order
+            f' <a class="rb-open-rule" href="{markup.attribute(href)}">{markup.text(OPEN(lang))}</a>'
+        )
         back = "".join(
             f'<a class="footnote-backref" href="#{markup.attribute(ref_id(number, nth))}" '
             f'title="{markup.attribute(BACK(lang, number=shown))}">&#8617;</a>'

@@ -271,8 +271,9 @@ class ExampleRenderer:
             f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{walk}</details>'
             f'<p class="rb-outcome"><strong>{markup.text(OUTCOME(lang))}</strong> {self.outcome()}</p>'
             + (
-                f'<p class="rb-verdict">{self.verdict()} · <a href="{markup.attribute(download)}" '
-                f"download>{markup.text(DOWNLOAD(lang))}</a></p>"
+                f'<p class="rb-verdict">{self.verdict()}<span class="rb-download"> · '
+                f'<a href="{markup.attribute(download)}" download>{markup.text(DOWNLOAD(lang))}'
+                "</a></span></p>"
                 if verdict
                 else ""
             )

@@ -17,3 +17,8 @@ class RiftboundConfig(Config):
     # The engine in the reader's browser: Pyodide from npm, and its packed files across builds.
     pyodide_dir = c.Type(str, default="node_modules/pyodide")
     engine_cache_dir = c.Type(str, default=".cache/browser-engine")
+    # The print edition: a PDF per language, printed by Debian's Chromium, cached by its content
+    # (empty: in memory only); `mkdocs serve` never makes it, nor a build that turns it off.
+    print_edition = c.Type(bool, default=True)
+    chromium = c.Type(str, default="/usr/lib/chromium/chromium")
+    print_cache_dir = c.Type(str, default=".cache/print-edition")

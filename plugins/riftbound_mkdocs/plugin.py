@@ -9,22 +9,29 @@
 - ``on_page_read_source`` / ``on_page_markdown`` / ``on_page_content``: pages
   as the build read them; rule references become footnotes; rendered HTML is
   inserted after Markdown.
+- ``on_nav`` / ``on_env``: once every page of a language is rendered, its print
+  edition (a PDF, ``docset.print_edition`` and ``docset.pdf``), so that its pages can link it
+  with its size: every footer (``on_page_context``, overrides/partials/copyright.html) and
+  the home page (``on_post_page``).
 - ``on_post_page`` / ``on_post_build``: one search index per language and
-  the rest of what the site needs offline (``offline.py``).
+  the rest of what the site needs offline (``offline.py``); the print editions.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
@@ -33,7 +40,15 @@ import links
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import ProblemsFound
 from docset import interface
-from docset.build import RenderedPage, SiteBuild, load_site, without_citations
+from docset.build import (
+    PRINT_EDITION_SLOT,
+    RenderedPage,
+    SiteBuild,
+    load_site,
+    without_citations,
+)
+from docset.pdf import Made, Printer
+from docset.print_edition import footer_html, home_html
 from docset.typography_extension import TypographyExtension
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
@@ -58,6 +73,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.renamed: dict[str, str] = {}  # our stylesheets and scripts → their hashed names
         self.engine = EngineAssets({}, "")  # the in-browser engine, shared by languages
         self.serving = False
+        self.printer: Printer | None = None  # None: this build makes no print edition
+        self.nav: list[str] = []  # the language's pages, in the navigation's order
+        self.printed: dict[str, Made] = {}  # each language's print edition
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -99,6 +117,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None
+        self.printer = None
+        if self.config.print_edition and not self.serving:
+            cache = self.config.print_cache_dir
+            self.printer = Printer(Path(self.config.chromium), root / cache if cache else None)
         # Every page loads our scripts and stylesheets by names their content gives them.
         self.renamed = offline.name_assets_by_content(config)
         if self.engine.start not in map(str, config.extra_javascript):
@@ -193,6 +215,56 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             anchor.title = without_citations(anchor.title)
         return rendered.content(html)
 
+    # -- the print edition --------------------------------------------------------
+
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        self.nav = [i18n.page_of(page.file).path for page in nav.pages]
+        return nav
+
+    def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+        """Every page of this language is rendered: print the language's edition, whose size
+        its pages then show."""
+        lang = str(config.theme["language"])
+        self.printed.pop(lang, None)
+        if self.printer is None:
+            return env
+        pages: dict[str, str] = {}
+        for file in files.documentation_pages():
+            here = i18n.page_of(file)
+            if here.lang == lang and file.page is not None and file.page.content is not None:
+                rendered = self.rendered.get(file.src_uri)
+                content = file.page.content
+                pages[here.path] = rendered.finish(content) if rendered else content
+        sheets = [
+            (Path(config.docs_dir) / path, path) for path in self.renamed if path.endswith(".css")
+        ]
+
+        def read_file(path: str) -> bytes | None:
+            file = files.get_file_from_path(path)
+            source = file.abs_src_path if file is not None else None
+            return Path(source).read_bytes() if source and Path(source).is_file() else None
+
+        site = self.require_site()
+        try:
+            edition = site.print_edition(lang, self.nav, pages, sheets, read_file, date.today())
+            self.printed[lang] = made = self.printer.make(edition)
+        except ProblemsFound as found:
+            raise PluginError(f"the print edition:\n{found}") from None
+        log.info(made.summary())
+        return env
+
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        """The print edition's link in the footer (overrides/partials/copyright.html)."""
+        here = i18n.page_of(page.file)
+        made = self.printed.get(here.lang)
+        if made is not None:
+            href = links.shared(here, links.print_edition(here.lang))
+            footer = footer_html(href, len(made.pdf), here.lang)
+            context["riftbound_print"] = {"footer": footer}  # type: ignore[typeddict-unknown-key]
+        return context
+
     def on_template_context(
         self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
     ) -> TemplateContext:
@@ -203,6 +275,12 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 lang: links.from_site_root(site_path, links.Page(lang, "index.md"))
                 for lang in self.languages
             }
+            made = self.printed.get(self.languages[0])
+            if made is not None:
+                href = links.from_site_root(site_path, links.print_edition(self.languages[0]))
+                context["riftbound_print"] = {  # type: ignore[typeddict-unknown-key]
+                    "footer": footer_html(href, len(made.pdf), self.languages[0])
+                }
             context["riftbound_not_found"] = [  # type: ignore[typeddict-unknown-key]
                 {
                     "lang": lang,
@@ -226,7 +304,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         language searches that language's index."""
         rendered = self.rendered.pop(page.file.src_uri, None)
         if rendered is not None:
-            output = rendered.finish(output)
+            output = rendered.finish(output, {PRINT_EDITION_SLOT: self.home_paragraph(page)})
         lang = i18n.page_language(page.file)
         return output if lang == self.languages[0] else offline.search_base_for(lang, output)
 
@@ -239,6 +317,11 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # and readers search rules by number.
         found = offline.read_index(Path(config.site_dir))
         lang = str(config.theme["language"])
+        made = self.printed.get(lang)
+        if made is not None:
+            file = Path(config.site_dir) / links.print_edition(lang)
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_bytes(made.pdf)
         if found is None:
             return
         index = offline.language_index(found, lang)
@@ -262,10 +345,29 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.not_found:
             (site_dir / "404.html").write_bytes(self.not_found)
         offline.share_sitemap(site_dir)
+        if self.printer is not None:
+            self.printer.close()
+            self.printer.prune()
         if self.site is not None:
             log.info(self.site.examples.stats.summary())
 
     on_post_build = CombinedEvent(_keep_language_index, _finish)
+
+    def home_paragraph(self, page: Page) -> str:
+        """The home page's link to its language's print edition, or that this build made none."""
+        here = i18n.page_of(page.file)
+        made = self.printed.get(here.lang)
+        href = links.shared(here, links.print_edition(here.lang)) if made else None
+        said = home_html(href, len(made.pdf) if made else 0, here.lang)
+        return f'<p class="rb-print-edition">{said}</p>'
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self.printer is not None:
+            self.printer.close()
+
+    def on_shutdown(self) -> None:
+        if self.printer is not None:
+            self.printer.close()
 
     def require_site(self) -> SiteBuild:
         if self.site is None:

@@ -10,9 +10,9 @@ from tests.conftest import ROOT
 from tests.fixtures.sandbox import copy_sources
 
 
-def sandbox(target: Path) -> Path:
+def sandbox(target: Path, print_edition: bool = False) -> Path:
     """A copy of the sources that builds (see ``tests.fixtures.sandbox``)."""
-    return copy_sources(ROOT, target)
+    return copy_sources(ROOT, target, print_edition)
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ hostile value, and one holding harmless words in the same places. Escaped
 data changes only text, so both builds must have the same elements with the
 same attributes on every page; and the hostile text must read literally
 wherever it lands: footnotes (which Material's tooltips show), the rules
-browser, the search index, the worked examples and their board data.
+browser, the search index, the worked examples and their board data, and the
+print edition (which both builds make: Chromium prints the hostile pages).
 Scenario and rule ids cannot carry markup: the schema and the rule-number
 syntax refuse it (tested in test_bad_input.py).
 """
@@ -21,13 +22,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pikepdf
 import pytest
 import yaml
 from bs4 import BeautifulSoup, Tag
 
+import links
 from browser_engine.pack import START
 from tests.conftest import mkdocs
 from tests.site.conftest import sandbox
+from tests.site.test_print_edition import text_of
 
 # Shows literally in full: at the start of a text, so the rules index (which cuts at 90
 # characters) keeps it.
@@ -112,7 +116,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(hostile site, harmless site): the same sources but for the data fields' values."""
     built = []
     for name, value in (("hostile", hostile), ("harmless", harmless)):
-        project = sandbox(tmp_path_factory.mktemp(name) / "project")
+        project = sandbox(tmp_path_factory.mktemp(name) / "project", print_edition=True)
         fill_rules(project, value)
         fill_examples(project, value)
         built.append(build(project))
@@ -287,3 +291,29 @@ def test_scenario_texts_read_literally_in_examples_and_every_steps_board(
         assert squash(hostile(f"battlefield-whole-combat-{lang}")) in squash(battlefield.get_text())
     catalogue = soup_of(sites[0] / f"{prefix}worked-examples.html")
     assert squash(hostile(f"title-whole-combat-{lang}")) in squash(catalogue.get_text(" "))
+
+
+# What a PDF can be made to do besides show its pages: run code, open files or programs, send.
+PDF_ACTIONS = {"/JavaScript", "/JS", "/Launch", "/SubmitForm", "/ImportData", "/GoToR", "/GoToE"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_data_reads_literally_in_the_print_edition_and_gives_it_no_action(
+    sites: tuple[Path, Path], lang: str
+) -> None:
+    file = sites[0] / links.print_edition(lang)
+    text = text_of(file)
+    for field in (f"rule-466.3.a-{lang}", f"title-whole-combat-{lang}", f"name-vanguard-{lang}"):
+        assert squash(hostile(field)) in text, field
+    found = []
+    with pikepdf.open(file) as pdf:
+        assert "/Names" not in pdf.Root or "/JavaScript" not in pdf.Root.Names
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary):
+                kind = obj.get("/S")
+                if (kind is not None and str(kind) in PDF_ACTIONS) or "/JS" in obj:
+                    found.append(repr(obj)[:200])
+                uri = obj.get("/URI")
+                if uri is not None and not str(uri).startswith(("http://", "https://")):
+                    found.append(f"URI {uri}")
+    assert found == []

@@ -14,8 +14,10 @@ import yaml
 from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
+from docset.print_edition import NOT_MADE
 from tests.conftest import ROOT
-from tests.soup import find
+from tests.fixtures.sandbox import NO_PRINT_EDITION, PLUGIN_LINE
+from tests.soup import find, one
 
 LANG = "de"
 
@@ -79,6 +81,10 @@ def add_language(project: Path) -> None:
 def test_a_third_language_builds_with_no_code_change(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     add_language(project)
+    config = project / "mkdocs.yml"  # no print edition: this build has none to make
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(PLUGIN_LINE, NO_PRINT_EDITION, 1), "utf-8"
+    )
     site = tmp_path / "site"
     env = {
         **os.environ,
@@ -113,3 +119,11 @@ def test_a_third_language_builds_with_no_code_change(tmp_path: Path) -> None:
     assert (site / LANG / "search" / "search_index.js").is_file()
     switcher = {a.get("hreflang") for a in page.select("a[hreflang]")}
     assert {"en", "fr", LANG} <= switcher
+    # Without a print edition, no page links one, and each home page says the build made none.
+    assert not list(site.rglob("*.pdf"))
+    assert not page.select(".rb-print-link")
+    home = BeautifulSoup((site / LANG / "index.html").read_text(encoding="utf-8"), "html.parser")
+    said = NOT_MADE("en")  # the copy's German catalog holds the English words
+    assert one(home, ".rb-print-edition").get_text() == said and not home.select(
+        ".rb-print-edition a"
+    )
