@@ -10,6 +10,7 @@ write their entries through ``store``.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Container, Iterable
@@ -41,25 +42,94 @@ class ProblemsFound(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def read_source(file: Path, shown: str, limit: int = MAX_SOURCE_BYTES) -> str:
+def read_source(
+    file: Path, shown: str, limit: int = MAX_SOURCE_BYTES, root: Path | None = None
+) -> str:
     """The text of a UTF-8 source file, or ProblemsFound with one line saying why not.
 
-    A byte-order mark is refused by name (editors add it silently; it breaks the
-    first line), as are NUL bytes, which no text format here allows.
+    Only a regular file is read (a folder, a device, a named pipe or a socket is refused by
+    name, whatever a link in front of it), and at most ``limit`` bytes of it, whatever its
+    size says (``/dev/zero`` says 0). With ``root``, the file, once its links are followed,
+    must be inside ``root``: a link may point elsewhere in the project, never out of it. A
+    byte-order mark is refused by name (editors add it silently; it breaks the first line),
+    as are NUL bytes, which no text format here allows.
     """
+    return decode_source(read_bounded(file, shown, limit, root), shown)
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file of ``mode`` is, if not a regular file: "a folder", "a device"…"""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def outside_problem(file: Path, shown: str, root: Path) -> Problem | None:
+    """A problem if ``file``, once its links are followed, is not inside ``root``."""
     try:
-        if file.is_dir():
-            raise ProblemsFound([Problem(shown, 0, "is a folder, not a file")])
-        size = file.stat().st_size
-        if size > limit:
-            raise ProblemsFound(
-                [Problem(shown, 0, f"too large: {size:,} bytes (the limit is {limit:,})")]
-            )
-        data = file.read_bytes()
+        target = file.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a loop of links (Python 3.11)
+        return Problem(shown, 0, "cannot read: a loop of links")
+    if target.is_relative_to(root.resolve()):
+        return None
+    return Problem(shown, 0, f"a link to {target}, outside the project: not read")
+
+
+def source_problem(file: Path, shown: str, root: Path | None = None) -> Problem | None:
+    """Why ``file`` is not a source the build may read or publish, or None: it is not a
+    regular file, or (with ``root``) it is a link to something outside ``root``."""
+    if root is not None and (outside := outside_problem(file, shown, root)):
+        return outside
+    try:
+        kind = kind_of(file.stat().st_mode)
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise ProblemsFound([Problem(shown, 0, f"cannot read: {reason}")]) from None
-    return decode_source(data, shown)
+        return cannot_read(shown, error)
+    if kind is None:
+        return None
+    return Problem(shown, 0, f"is {kind}, not a file" if kind.startswith("a ") else kind)
+
+
+def read_bounded(file: Path, shown: str, limit: int, root: Path | None = None) -> bytes:
+    """At most ``limit`` bytes of a regular file (``source_problem`` says what else is
+    refused); ProblemsFound past the limit. Opened without blocking, and its kind checked
+    again once open: a file swapped for a pipe meanwhile cannot hang the reader."""
+    if problem := source_problem(file, shown, root):
+        raise ProblemsFound([problem])
+    try:
+        handle = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise ProblemsFound([cannot_read(shown, error)]) from None
+    try:
+        kind = kind_of(os.fstat(handle).st_mode)
+        if kind is not None:
+            raise ProblemsFound([Problem(shown, 0, f"is {kind}, not a file")])
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise ProblemsFound([cannot_read(shown, error)]) from None
+    finally:
+        os.close(handle)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ProblemsFound([Problem(shown, 0, f"too large: over {limit:,} bytes (the limit)")])
+    return data
+
+
+def cannot_read(shown: str, error: OSError) -> Problem:
+    return Problem(shown, 0, f"cannot read: {error.strerror or type(error).__name__}")
 
 
 def decode_source(data: bytes, shown: str) -> str:

@@ -8,6 +8,7 @@ the rules browser its "cited by" links.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -16,8 +17,9 @@ from pathlib import Path
 import yaml
 
 import links
-from diagnostics import Problem, ProblemsFound, read_source
+from diagnostics import Problem, ProblemsFound, outside_problem, read_source, source_problem
 from docset.scan import Kind, Reference, Scan, scan
+from engine.loader import depth_problem
 from vocabulary import SOURCE_LANGUAGE
 
 # MkDocs' own front matter rule (mkdocs.utils.meta), so lines are counted as it counts them.
@@ -81,7 +83,7 @@ class PageSource:
 
 def read_page(root: Path, lang: str, path: str) -> PageSource:
     display = f"{folder_of(lang)}/{path}"
-    text = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES)
+    text = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES, root)
     markdown, first_line, kept = text, 1, frozenset[str]()
     if m := FRONT_MATTER.match(text):
         markdown = text[m.end() :].lstrip("\n")
@@ -101,7 +103,10 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
 
 
 def terms_kept(front_matter: str, display: str) -> frozenset[str]:
-    """The front matter's ``terms_kept``: a list of words, in lower case."""
+    """The front matter's ``terms_kept``: a list of words, in lower case. Nesting is bounded
+    before the YAML is composed (here, and by MkDocs after us)."""
+    if too_deep := depth_problem(front_matter, display):
+        raise ProblemsFound([Problem(display, too_deep.line + 1, too_deep.message)])
     try:
         data = yaml.safe_load(front_matter)
     except yaml.YAMLError as error:
@@ -159,16 +164,52 @@ def folder_problems(root: Path, languages: Sequence[str]) -> Iterator[Problem]:
                 )
 
 
+def folder_files(root: Path, folder: str) -> tuple[list[str], list[Problem]]:
+    """Every file of ``root/folder`` as MkDocs finds them (links to folders followed), by
+    path in it, and the problems of those the build may not read or publish: anything but a
+    regular file, a link out of the project, a link to a folder holding it (a loop)."""
+    base = root / folder
+    found: list[str] = []
+    problems: list[Problem] = []
+    for here, folders, names in os.walk(base, followlinks=True):
+        at = Path(here)
+        for name in sorted(folders):
+            child = at / name
+            shown = f"{folder}/{child.relative_to(base).as_posix()}"
+            problem = outside_problem(child, shown, root) if child.is_symlink() else None
+            if (
+                problem is None
+                and child.is_symlink()
+                and at.resolve().is_relative_to(child.resolve())
+            ):
+                problem = Problem(shown, 0, "a link to a folder that holds it (a loop): not read")
+            if problem is not None:
+                problems.append(problem)
+                folders.remove(name)
+        folders.sort()
+        for name in sorted(names):
+            path = (at / name).relative_to(base).as_posix()
+            problem = source_problem(at / name, f"{folder}/{path}", root)
+            if problem is not None:
+                problems.append(problem)
+            else:
+                found.append(path)
+    return found, problems
+
+
 def scan_docs(root: Path, languages: Sequence[str]) -> tuple[DocSet, list[Problem]]:
-    """Every page of every language, and the problems of reading and scanning them."""
+    """Every page of every language, and the problems of reading and scanning them (and of
+    any other file there, which the site would publish)."""
     problems = list(folder_problems(root, languages))
     pages: dict[tuple[str, str], PageSource] = {}
     for lang in languages:
-        base = root / folder_of(lang)
-        if not base.is_dir():
+        if not (root / folder_of(lang)).is_dir():
             continue
-        for file in sorted(base.rglob("*.md")):
-            path = file.relative_to(base).as_posix()
+        files, unreadable = folder_files(root, folder_of(lang))
+        problems += unreadable
+        for path in files:
+            if not path.endswith(".md"):
+                continue
             try:
                 page = read_page(root, lang, path)
             except ProblemsFound as found:

@@ -100,7 +100,7 @@ def load_rulebook(
             problems.append(Problem(shown, 0, f"missing rules file for language '{lang}'"))
             continue
         try:
-            files[lang] = parse_rules_text(read_source(path, shown), shown)
+            files[lang] = parse_rules_text(read_source(path, shown, root=display_root), shown)
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:

@@ -161,7 +161,7 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
     for file in sorted(folder.glob("*.yml")):
         shown = str(file.relative_to(display_root)) if display_root else str(file)
         try:
-            text = read_source(file, shown, MAX_BYTES)
+            text = read_source(file, shown, MAX_BYTES, display_root)
             key = hashlib.sha256("\0".join([FORMAT, fingerprint, shown, text]).encode()).hexdigest()
             entry = cache.get(key)
             if entry is None:
