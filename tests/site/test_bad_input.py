@@ -224,6 +224,16 @@ def citation(text: str) -> Callable[[Path, str], Expected]:
     return apply
 
 
+def paragraph_of(unit: str, size: int = 32 * 1024) -> Callable[[Path, str], Expected]:
+    """A paragraph of ``unit`` repeated: shapes Python-Markdown reads again from each one."""
+
+    def apply(project: Path, name: str) -> Expected:
+        line = append(project, name, "Text " + unit * (size // len(unit)) + "\n")
+        return {name: range(line, line + 1)}
+
+    return apply
+
+
 def deep_list(project: Path, name: str) -> Expected:
     levels = 400
     block = "".join("    " * i + "- deeper\n" for i in range(levels))
@@ -405,6 +415,18 @@ CASES = [
     Case("page-unreadable", both_pages(unreadable), TRACEBACK),
     Case("page-nul-on-line-2", both_pages(nul_on_line_2), NUL),
     Case("page-deep-nesting", both_pages(deep_list), f"nesting bounded in pages ({TRACEBACK})"),
+    Case(
+        "page-runs-of-![",
+        both_pages(paragraph_of("![")),
+        "a paragraph Markdown reads again from each '![' (32 KB: 120 s) refused before it",
+        r"brackets left open",
+    ),
+    Case(
+        "page-unclosed-<code>",
+        both_pages(paragraph_of("<code>a ")),
+        "a paragraph of unclosed <code> (128 KB: 124 s in our own reader) refused, linearly",
+        r"marks of inline Markdown",
+    ),
     Case("citation-[[188]", both_pages(citation("[[188]")), CITE),
     Case("citation-[[188", both_pages(citation("[[188")), CITE),
     Case("citation-[188]]", both_pages(citation("[188]]")), CITE),
