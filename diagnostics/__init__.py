@@ -35,11 +35,13 @@ class Problem:
 
 
 class ProblemsFound(Exception):
-    """Raised with every problem of an input, never just the first."""
+    """Raised with every problem of an input, never just the first; ``notes`` say, once,
+    what could not be checked because of them."""
 
-    def __init__(self, problems: Iterable[Problem]) -> None:
+    def __init__(self, problems: Iterable[Problem], notes: Iterable[str] = ()) -> None:
         self.problems = sorted(set(problems))
-        super().__init__("\n".join(str(p) for p in self.problems))
+        self.notes = tuple(notes)
+        super().__init__("\n".join([*(str(p) for p in self.problems), *self.notes]))
 
 
 def read_source(

@@ -11,7 +11,7 @@ site writes itself. The MkDocs plugin calls these; so can anything else.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -26,6 +26,7 @@ from docset.status import STATUS_PAGE, git_dates, status_markdown, status_table
 from docset.terminology import Text, load_terminology
 from engine.model import localized
 from rulebook import Rulebook, load_rulebook
+from rulebook.book import RulebookProblems
 from rulebook.browser import Citing, chapter_page, index, index_page, search_entries
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
@@ -229,8 +230,12 @@ def load_site(
     """Load and check everything; ProblemsFound lists every problem of every source."""
     problems: list[Problem] = list(catalog_problems(languages))
     rules: Rulebook | None = None
+    numbers: Container[str] | None = None  # the rule numbers citations are checked against
     try:
-        rules = load_rulebook(root / rules_dir, edition, languages, display_root=root)
+        rules = numbers = load_rulebook(root / rules_dir, edition, languages, display_root=root)
+    except RulebookProblems as found:
+        problems += found.problems
+        numbers = found.numbers
     except ProblemsFound as found:
         problems += found.problems
     cache = previous.cache if previous else ResultCache(root / cache_dir if cache_dir else None)
@@ -239,27 +244,34 @@ def load_site(
     docs, page_problems = scan_docs(root, languages)
     problems += page_problems
     problems += parity_problems(docs)
-    problems += reference_problems(docs, rules, examples)
+    problems += reference_problems(docs, numbers, examples)
     problems += example_problems(docs, examples, languages)
     problems += engine_rule_problems(examples, rules)
     problems += terminology_problems(docs, examples, rules, languages)
     if problems or rules is None:
-        raise ProblemsFound(problems)
+        notes = [] if numbers is not None else [NOT_CHECKED.format(rules=rules_dir)]
+        raise ProblemsFound(problems, notes)
     return SiteBuild(root, languages, rules, docs, examples, cache)
 
 
+# Said once, after the problems, when the source language's rules file does not read whole.
+NOT_CHECKED = "(the pages' citations are not checked until the English file of {rules}/ reads)"
+
+
 def reference_problems(
-    docs: DocSet, rules: Rulebook | None, examples: Examples
+    docs: DocSet, numbers: Container[str] | None, examples: Examples
 ) -> Iterator[Problem]:
     """Citations of rules we do not carry, embeddings of examples that do not exist.
 
-    Without a rules file that loads, citations are not checked (its own problems say why);
-    an example whose scenario does not load is reported there, not where it is embedded.
+    Citations are checked against the rules of the source language's file (``numbers``),
+    even when a translation or another check of the rules fails; without that file,
+    they are not (``NOT_CHECKED`` says so once). An example whose scenario does not load
+    is reported there, not where it is embedded.
     """
     for page in docs.pages.values():
         for ref in page.references:
             if ref.kind is Kind.RULE:
-                if rules is not None and ref.value not in rules:
+                if numbers is not None and ref.value not in numbers:
                     yield Problem(
                         page.display, ref.line, f"[{ref.value}] unknown rule: not in rules/"
                     )
@@ -288,7 +300,7 @@ def example_problems(
                 if lang not in texts:
                     yield Problem(scenario.path, scenario.line_of(key), f"{key}: no '{lang}' text")
         places = embedded.get(example_id, [])
-        if not places:
+        if not places and not docs.unread:  # a page not read may embed it: it says why
             yield Problem(scenario.path, 1, f"[{example_id}] not embedded in any page")
         shown = ", ".join(f"{page.display}:{ref.line}" for page, ref in places)
         for mismatch in run.mismatches:  # once, where the outcome is documented
@@ -339,7 +351,8 @@ def terminology_problems(
 def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
     """Every text the site shows in ``lang``: pages, examples, catalog, rule translations."""
     for page in docs.in_language(lang):
-        yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
+        if not page.front_matter_problems:  # its terms_kept unknown: its problem says why
+            yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
     for run in examples.runs.values():
         s = run.scenario
         for key in ("title", "caption"):

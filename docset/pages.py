@@ -48,6 +48,9 @@ class PageSource:
     # Words the terminology check lets this page use (front matter ``terms_kept``): wording a
     # page quotes from a source.
     terms_kept: frozenset[str] = frozenset()
+    # What is wrong with its front matter (the page is read all the same: its references are
+    # known, so the rest of the build says nothing false about them).
+    front_matter_problems: tuple[Problem, ...] = ()
 
     @property
     def lang(self) -> str:
@@ -68,6 +71,7 @@ class PageSource:
         return self.scanned.of_kind(Kind.EXAMPLE, Kind.STEPPER)
 
     def problems(self) -> Iterator[Problem]:
+        yield from self.front_matter_problems
         for line, message in self.scanned.problems:
             yield Problem(self.display, line, message)
         seen: dict[str, int] = {}
@@ -82,13 +86,20 @@ class PageSource:
 
 
 def read_page(root: Path, lang: str, path: str) -> PageSource:
+    """A page as Markdown reads it: its line breaks (``\\r\\n``, a lone ``\\r``) made
+    ``\\n``, so every line is counted as Markdown counts it."""
     display = f"{folder_of(lang)}/{path}"
-    text = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES, root)
+    read = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES, root)
+    text = read.replace("\r\n", "\n").replace("\r", "\n")
     markdown, first_line, kept = text, 1, frozenset[str]()
+    front_matter: tuple[Problem, ...] = ()
     if m := FRONT_MATTER.match(text):
         markdown = text[m.end() :].lstrip("\n")
         first_line = 1 + text[: len(text) - len(markdown)].count("\n")
-        kept = terms_kept(m.group(1), display)
+        try:
+            kept = terms_kept(m.group(1), display)
+        except ProblemsFound as found:
+            front_matter = tuple(found.problems)
     title = TITLE.search(markdown)
     return PageSource(
         links.Page(lang, path),
@@ -99,6 +110,7 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         first_line,
         scan(markdown, first_line),
         kept,
+        front_matter,
     )
 
 
@@ -124,6 +136,9 @@ class DocSet:
     root: Path
     languages: tuple[str, ...]
     pages: dict[tuple[str, str], PageSource]
+    # (language, path) of the pages whose references are not known: not read, or not read
+    # through (nested too deeply…). Their own problems say why; nothing else is said of them.
+    unread: frozenset[tuple[str, str]] = frozenset()
 
     def in_language(self, lang: str) -> list[PageSource]:
         return [p for (page_lang, _), p in sorted(self.pages.items()) if page_lang == lang]
@@ -202,6 +217,7 @@ def scan_docs(root: Path, languages: Sequence[str]) -> tuple[DocSet, list[Proble
     any other file there, which the site would publish)."""
     problems = list(folder_problems(root, languages))
     pages: dict[tuple[str, str], PageSource] = {}
+    unread: set[tuple[str, str]] = set()
     for lang in languages:
         if not (root / folder_of(lang)).is_dir():
             continue
@@ -214,7 +230,10 @@ def scan_docs(root: Path, languages: Sequence[str]) -> tuple[DocSet, list[Proble
                 page = read_page(root, lang, path)
             except ProblemsFound as found:
                 problems += found.problems
+                unread.add((lang, path))
                 continue
             pages[(lang, path)] = page
+            if not page.scanned.complete:
+                unread.add((lang, path))
             problems += page.problems()
-    return DocSet(root, tuple(languages), pages), problems
+    return DocSet(root, tuple(languages), pages, frozenset(unread)), problems

@@ -43,6 +43,7 @@ class Scan:
     references: tuple[Reference, ...]
     problems: tuple[tuple[int, str], ...]  # (line, what is wrong)
     prose: str  # the text with code blanked (lines kept), for checks of wording
+    complete: bool = True  # False: read no further than its first problem (no references)
 
     def of_kind(self, *kinds: Kind) -> list[Reference]:
         return [r for r in self.references if r.kind in kinds]
@@ -354,15 +355,14 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
     if reserved := RESERVED.search(markdown):
         line = markdown.count("\n", 0, reserved.start()) + first_line
         code = f"U+{ord(reserved.group(0)):04X}"
-        return Scan((), ((line, f"the character {code} is reserved by the build"),), "")
+        return Scan((), ((line, f"the character {code} is reserved by the build"),), "", False)
     prose_parts: list[str] = []
     try:
         blocks, fenced = code_blocks(markdown)
     except TooDeep as deep:
         line = deep.line + first_line - 1
-        return Scan(
-            (), ((line, f"nested too deeply (lists, quotes: over {MAX_NESTING} levels)"),), ""
-        )
+        said = f"nested too deeply (lists, quotes: over {MAX_NESTING} levels)"
+        return Scan((), ((line, said),), "", False)
     last = 0
     for start, end in inline_code(blocks):
         prose_parts += [blocks[last:start], blank(blocks[start:end])]

@@ -234,6 +234,21 @@ def paragraph_of(unit: str, size: int = 32 * 1024) -> Callable[[Path, str], Expe
     return apply
 
 
+def cr_only(project: Path, name: str) -> Expected:
+    """The page saved with old Mac line endings, a citation written wrong on one line."""
+    line = append(project, name, "A citation written wrong: [[188]\n")
+    text = (project / name).read_text(encoding="utf-8")
+    (project / name).write_bytes(text.replace("\n", "\r").encode("utf-8"))
+    return {name: range(line, line + 1)}
+
+
+def front_matter_error(project: Path, name: str) -> Expected:
+    """Front matter that is not YAML on a page that embeds examples."""
+    text = (project / name).read_text(encoding="utf-8")
+    (project / name).write_text("---\nterms_kept: [tue\n---\n" + text, encoding="utf-8")
+    return {name: range(2, 4)}
+
+
 def deep_list(project: Path, name: str) -> Expected:
     levels = 400
     block = "".join("    " * i + "- deeper\n" for i in range(levels))
@@ -427,6 +442,27 @@ CASES = [
         "a paragraph of unclosed <code> (128 KB: 124 s in our own reader) refused, linearly",
         r"marks of inline Markdown",
     ),
+    Case(
+        "page-cr-only-line-endings",
+        both_pages(cr_only),
+        "lines counted as Markdown counts them (all 26 problems were at line 1)",
+    ),
+    Case(
+        "page-front-matter-error",
+        lambda p: (
+            front_matter_error(p, "docs/resolution-step.md")
+            | front_matter_error(p, "docs_fr/resolution-step.md")
+        ),
+        "a front matter error: no false '[x] not embedded in any page' for its examples",
+        r"front matter",
+    ),
+    Case(
+        "page-unreadable-alone",
+        lambda p: latin1(p, "docs/resolution-step.md", 3),
+        "a page that does not read: no false 'no twin' for its translation, no false "
+        "'not embedded' for its examples",
+        SAYS_UTF8,
+    ),
     Case("citation-[[188]", both_pages(citation("[[188]")), CITE),
     Case("citation-[[188", both_pages(citation("[[188")), CITE),
     Case("citation-[188]]", both_pages(citation("[188]]")), CITE),
@@ -592,6 +628,31 @@ def test_engine_refuses_a_device_by_name(project: Path, command: str) -> None:
     result = run(project, "-m", "engine", command, "/dev/zero")
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.splitlines() == ["/dev/zero: is a device, not a file"]
+
+
+def test_a_problem_of_the_rules_files_does_not_hide_the_pages_citations(project: Path) -> None:
+    """A French rule missing (a problem of the rules) and a page citing a rule that does not
+    exist: both are said, each once."""
+    name = RULES_FR
+    rows = read(project, name)
+    rows = [row for row in rows if not row.startswith("470. ")]
+    (project / name).write_text("".join(rows), encoding="utf-8")
+    cited = append(project, PAGE_EN, "A rule we do not carry.[[999.1]]\n")
+    append(project, PAGE_FR, "Une règle absente.[[999.1]]\n")
+    rule = line_of(project, RULES_EN, "470. ")
+    expected: Expected = {RULES_EN: range(rule, rule + 1), PAGE_EN: range(cited, cited + 1)}
+    expected[PAGE_FR] = None
+    assert_reported_once(load(project), expected)
+
+
+def test_citations_not_checked_for_want_of_the_rules_are_said_so_once(project: Path) -> None:
+    latin1(project, RULES_EN, 3)
+    result = load(project)
+    assert_reported_once(result, {RULES_EN: range(3, 4)}, SAYS_UTF8)
+    notes = [row for row in result.stderr.splitlines() if "not checked" in row]
+    assert notes == [
+        "(the pages' citations are not checked until the English file of rules/ reads)"
+    ]
 
 
 def test_links_inside_the_project_are_followed(project: Path) -> None:
