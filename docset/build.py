@@ -31,7 +31,7 @@ from rulebook.browser import Citing, chapter_page, index, index_page, search_ent
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
 from vocabulary import SOURCE_LANGUAGE
-from vocabulary.checks import catalog_problems, catalog_texts
+from vocabulary.checks import CatalogRead, catalog_problems, catalog_texts, read_catalog
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
@@ -228,7 +228,8 @@ def load_site(
     previous: SiteBuild | None = None,
 ) -> SiteBuild:
     """Load and check everything; ProblemsFound lists every problem of every source."""
-    problems: list[Problem] = list(catalog_problems(languages))
+    catalogs = {lang: read_catalog(lang) for lang in languages if lang != SOURCE_LANGUAGE}
+    problems: list[Problem] = list(catalog_problems(languages, read=catalogs))
     rules: Rulebook | None = None
     numbers: Container[str] | None = None  # the rule numbers citations are checked against
     try:
@@ -247,7 +248,7 @@ def load_site(
     problems += reference_problems(docs, numbers, examples)
     problems += example_problems(docs, examples, languages)
     problems += engine_rule_problems(examples, rules)
-    problems += terminology_problems(docs, examples, rules, languages)
+    problems += terminology_problems(docs, examples, rules, catalogs, languages)
     if problems or rules is None:
         notes = [] if numbers is not None else [NOT_CHECKED.format(rules=rules_dir)]
         raise ProblemsFound(problems, notes)
@@ -335,9 +336,14 @@ def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator
 
 
 def terminology_problems(
-    docs: DocSet, examples: Examples, rules: Rulebook | None, languages: tuple[str, ...]
+    docs: DocSet,
+    examples: Examples,
+    rules: Rulebook | None,
+    catalogs: dict[str, CatalogRead],
+    languages: tuple[str, ...],
 ) -> Iterator[Problem]:
-    """Each language with a list of term variants: every text of it checked against the list."""
+    """Each language with a list of term variants: every text of it checked against the list
+    (the catalogs as the build read them, once)."""
     for lang in languages:
         try:
             terminology = load_terminology(lang)
@@ -345,10 +351,17 @@ def terminology_problems(
             yield from found.problems
             continue
         if terminology is not None:
-            yield from terminology.problems(texts_in(lang, docs, examples, rules))
+            texts = texts_in(lang, docs, examples, rules, catalogs.get(lang))
+            yield from terminology.problems(texts)
 
 
-def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
+def texts_in(
+    lang: str,
+    docs: DocSet,
+    examples: Examples,
+    rules: Rulebook | None,
+    catalog: CatalogRead | None,
+) -> Iterator[Text]:
     """Every text the site shows in ``lang``: pages, examples, catalog, rule translations."""
     for page in docs.in_language(lang):
         if not page.front_matter_problems:  # its terms_kept unknown: its problem says why
@@ -368,7 +381,7 @@ def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None
             if lang in name:
                 field = ".".join(map(str, (*at, lang)))
                 yield Text(s.path, s.line_of(*at, lang), name[lang], field=field)
-    for display, line, text in catalog_texts(lang):
+    for display, line, text in catalog_texts(catalog) if catalog else ():
         yield Text(display, line, text)
     if rules is not None and lang in rules.files and lang != SOURCE_LANGUAGE:
         file = rules.files[lang]

@@ -38,6 +38,19 @@ def markdown_literal(value: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(value, quote=False))
 
 
+def template_text(value: str) -> str:
+    """``value`` for a theme template that may print it as it is or escape it (Material does
+    both with the site's name): escaped once and marked safe (``markupsafe.Markup``, which
+    Jinja's ``| e`` leaves as it is), so it reads as written either way.
+
+    >>> template_text('<b>"R&D"</b>')
+    Markup('&lt;b&gt;&#34;R&amp;D&#34;&lt;/b&gt;')
+    """
+    from markupsafe import Markup  # Jinja's own, which the theme's templates use
+
+    return Markup.escape(value)
+
+
 def script_json(value: object) -> str:
     """``value`` as JSON inside ``<script type="application/json">``: no ``<`` can end it."""
     data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -30,6 +30,7 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 import links
+import markup
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import ProblemsFound
 from docset import interface
@@ -112,14 +113,17 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
     @event_priority(-150)  # after mkdocs-static-i18n set the language of this build
     def _frame_words(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Words of the catalogs are data: the theme prints these into its HTML unescaped
+        # (some also escaped): escaped once, marked safe. The permalink title goes through
+        # Markdown, which escapes it.
         lang = str(config.theme["language"])
-        config.site_name = interface.SITE_NAME(lang)
-        config.site_description = interface.SITE_DESCRIPTION(lang)
-        config.copyright = interface.COPYRIGHT(lang)
+        config.site_name = markup.template_text(interface.SITE_NAME(lang))
+        config.site_description = markup.template_text(interface.SITE_DESCRIPTION(lang))
+        config.copyright = markup.template_text(interface.COPYRIGHT(lang))
         for palette, word in zip(
             config.theme["palette"], (interface.TO_DARK, interface.TO_LIGHT), strict=False
         ):
-            palette.setdefault("toggle", {})["name"] = word(lang)
+            palette.setdefault("toggle", {})["name"] = markup.template_text(word(lang))
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = interface.PERMALINK(lang)
         return config
 
