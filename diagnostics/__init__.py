@@ -4,16 +4,22 @@ The error kernel every layer shares (the engine, the rules model, the pages):
 every loader collects all the problems of an input before failing, so an
 author fixes a whole file in one pass, and reads its sources through
 ``read_source``, so no input file can end a build with a traceback. Build caches
-write their entries through ``store``.
+write their entries through ``store``, sealed (``Seal``) where an entry cannot be
+checked against what it was made from.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import secrets
 import stat
+import subprocess
 import tempfile
 import time
 from collections.abc import Container, Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -220,3 +226,90 @@ def store(file: Path, content: bytes) -> bool:
     except OSError:
         return False
     return True
+
+
+# -- cache entries that cannot lie ------------------------------------------------------------
+
+SECRET = ".secret"  # in each cache folder: what seals its entries (``Seal``)
+SECRET_BYTES = 32
+
+
+def tracked_by_git(file: Path) -> bool:
+    """Whether git tracks ``file`` (False outside a repository, or without git)."""
+    try:
+        done = subprocess.run(
+            ["git", "ls-files", "--error-unmatch", "--", file.name],
+            cwd=file.parent,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+class Seal:
+    """Seals a cache folder's entries with a secret of that folder, made on first use: an
+    entry read back is used only if it is whole and this folder's (a forged, foreign or
+    truncated one is not). A secret that git tracks, come with a clone or a pull request, is
+    never used: then nothing is read from the folder, nor written to it (``usable``).
+
+    An entry is its seal (HMAC-SHA256 of its key and content, in hex), a newline, its content.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.secret = self._secret()
+
+    @property
+    def usable(self) -> bool:
+        return self.secret is not None
+
+    def _secret(self) -> bytes | None:
+        file = self.folder / SECRET
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            try:
+                secret = read_bounded(file, SECRET, SECRET_BYTES)
+            except ProblemsFound:
+                return None
+            return secret if len(secret) == SECRET_BYTES and not tracked_by_git(file) else None
+        except OSError:
+            return None
+        with os.fdopen(handle, "wb") as out:
+            secret = secrets.token_bytes(SECRET_BYTES)
+            out.write(secret)
+        return secret
+
+    def _seal(self, key: str, content: bytes) -> bytes:
+        assert self.secret is not None
+        return (
+            hmac.new(self.secret, key.encode() + b"\0" + content, hashlib.sha256)
+            .hexdigest()
+            .encode()
+        )
+
+    def write(self, file: Path, key: str, content: bytes) -> bool:
+        """Store ``content`` sealed (``store``: whole or not at all); False if not written."""
+        if self.secret is None:
+            return False
+        return store(file, self._seal(key, content) + b"\n" + content)
+
+    def read(self, file: Path, key: str, limit: int) -> bytes | None:
+        """The content of a sealed entry of at most ``limit`` bytes, if it is whole and this
+        folder's; else None (absent, cut short, forged, foreign). Touched: just used."""
+        if self.secret is None:
+            return None
+        try:
+            data = read_bounded(file, file.name, limit + 65)
+        except ProblemsFound:
+            return None
+        seal, newline, content = data.partition(b"\n")
+        if not newline or not hmac.compare_digest(seal, self._seal(key, content)):
+            return None
+        with suppress(OSError):  # deleted meanwhile: what was read is still good
+            os.utime(file)  # just used: another build's prune keeps it
+        return content
