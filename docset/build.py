@@ -10,9 +10,9 @@ site writes itself. The MkDocs plugin calls these; so can anything else.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Container, Iterator
+from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from itertools import pairwise
 from pathlib import Path
 
@@ -36,9 +36,50 @@ from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalo
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
-# A citation's mark in a page's Markdown (plain text to Markdown): a private-use character, the
-# citation's number, another.
-CITATION = re.compile("\ue000(\\d+)\ue001")
+
+@dataclass(frozen=True)
+class Cited:
+    """Where a page cites a rule (for a citation that cannot be a footnote where it stands)."""
+
+    display: str
+    line: int
+    number: str
+
+
+class CitationPlaces(HTMLParser):
+    """Where each citation mark of a converted page stands, if not where a footnote can: in a
+    link's text (a link inside a link), an attribute or an image's description (markup inside
+    an attribute), the page's title (its name in the navigation, <title> and search)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links = self.titles = 0
+        self.first = True  # MkDocs takes a page's title from its first element, if an h1
+        self.found: dict[int, str] = {}  # citation index → where
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_startendtag(tag, attrs)
+        self.links += tag == "a"
+        self.titles += tag == "h1" and self.first
+        self.first = False
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            where = "in an image's description" if name == "alt" else f"in the attribute {name}"
+            for mark in markup.CITATION.finditer(value or ""):
+                self.found.setdefault(markup.citation_index(mark), where)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self.links = max(self.links - 1, 0)
+        elif tag == "h1":
+            self.titles = 0
+
+    def handle_data(self, data: str) -> None:
+        where = "in a link's text" if self.links else "in the page's title" if self.titles else ""
+        if where:
+            for mark in markup.CITATION.finditer(data):
+                self.found.setdefault(markup.citation_index(mark), where)
 
 
 @dataclass(frozen=True)
@@ -49,18 +90,39 @@ class RenderedPage:
     costs nothing to parse and nothing in it is read as Markdown. ``inserts``
     join the page's content (searched); ``late`` ones (citations, footnotes, the
     steps of step-throughs) join the finished page, so search indexes the
-    prose, not board after board. ``anchors`` are the ids they add.
+    prose, not board after board. ``anchors`` are the ids they add; ``cited``, where
+    each late citation comes from.
     """
 
     markdown: str
     inserts: dict[str, str] = field(default_factory=dict)  # placeholder name → HTML
     late: tuple[str, ...] = ()
     anchors: frozenset[str] = frozenset()
+    cited: dict[int, Cited] = field(default_factory=dict)  # late index → its citation
+
+    def misplaced(self, html: str) -> list[Problem]:
+        """The citations of the converted page that stand where a footnote cannot."""
+        if "\ue000" not in html:
+            return []
+        places = CitationPlaces()
+        places.feed(html)
+        places.close()
+        return [
+            Problem(
+                cited.display,
+                cited.line,
+                f"[{cited.number}] a citation {where}: it cannot be a footnote there; "
+                "cite the rule in the sentence after it",
+            )
+            for index, where in sorted(places.found.items())
+            if (cited := self.cited.get(index)) is not None
+        ]
 
     def content(self, html: str) -> str:
-        """The converted page with its inserts, citation marks made late placeholders."""
-        html = markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
-        return CITATION.sub(lambda m: markup.late(int(m[1])), html)
+        """The converted page with its citation marks made late placeholders, then its inserts
+        (which no mark in them can reach)."""
+        html = markup.CITATION.sub(lambda m: markup.late(markup.citation_index(m)), html)
+        return markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
 
     def finish(self, output: str) -> str:
         """The finished page (theme and all) with its late HTML, in one pass."""
@@ -72,7 +134,7 @@ class RenderedPage:
 
 def without_citations(text: str) -> str:
     """A heading's text for the table of contents: citation marks left out."""
-    return CITATION.sub("", text)
+    return markup.CITATION.sub("", text)
 
 
 @dataclass
@@ -149,11 +211,12 @@ class SiteBuild:
         """Rule references → footnotes in ``lang``; example directives → rendered examples.
 
         The page was scanned when the build loaded; its scan is used again
-        unless something changed the Markdown since.
+        unless something changed the Markdown since (MkDocs hands it over without its last
+        line break).
         """
         source = self.docs.get(lang, path)
         page = links.Page(lang, path)
-        if source is not None and source.markdown == markdown:
+        if source is not None and source.markdown.rstrip("\n") == markdown.rstrip("\n"):
             scanned, display = source.scanned, source.display
         else:
             scanned, display = scan(markdown), page.uri
@@ -161,6 +224,7 @@ class SiteBuild:
             if problems:
                 raise ProblemsFound(problems)
         citations = Citations(page)
+        cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
         later: list[str] = []
         steppers = 0
@@ -173,7 +237,8 @@ class SiteBuild:
                 if rule is None:
                     raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown rule")])
                 separator = SEPARATOR if ref.start in side_by_side else ""
-                replacement[ref.start] = f"\ue000{len(later)}\ue001"
+                replacement[ref.start] = markup.citation_mark(len(later))
+                cited[len(later)] = Cited(display, ref.line, ref.value)
                 later.append(separator + citations.cite(rule))
             else:
                 # A page's first step-through has steps #combat-step-1…; another, #<id>-step-1…
@@ -196,7 +261,7 @@ class SiteBuild:
             body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
             later.append(notes)
         anchors |= citations.anchors()
-        return RenderedPage(body, inserts, tuple(later), frozenset(anchors))
+        return RenderedPage(body, inserts, tuple(later), frozenset(anchors), cited)
 
     def example_html(
         self, ref: Reference, page: links.Page, display: str, prefix: str, first_late: int
@@ -249,6 +314,7 @@ def load_site(
     problems += example_problems(docs, examples, languages)
     problems += engine_rule_problems(examples, rules)
     problems += terminology_problems(docs, examples, rules, catalogs, languages)
+    problems += reserved_problems(examples, rules, catalogs, languages)
     if problems or rules is None:
         notes = [] if numbers is not None else [NOT_CHECKED.format(rules=rules_dir)]
         raise ProblemsFound(problems, notes)
@@ -366,24 +432,54 @@ def texts_in(
     for page in docs.in_language(lang):
         if not page.front_matter_problems:  # its terms_kept unknown: its problem says why
             yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
+    yield from (text for text, text_lang in example_texts(examples) if text_lang == lang)
+    for display, line, text in catalog_texts(catalog) if catalog else ():
+        yield Text(display, line, text)
+    if lang != SOURCE_LANGUAGE:
+        yield from rule_texts(rules, lang)
+
+
+def example_texts(examples: Examples) -> Iterator[tuple[Text, str]]:
+    """(text, its language) of every title, caption and name of every example."""
     for run in examples.runs.values():
         s = run.scenario
-        for key in ("title", "caption"):
-            texts = getattr(s, key)
-            if lang in texts:
-                yield Text(s.path, s.line_of(key, lang), texts[lang], field=f"{key}.{lang}")
-        named: list[tuple[tuple[str | int, ...], dict[str, str]]] = [
-            (("battlefield", "name"), s.battlefield)
+        named: list[tuple[tuple[str | int, ...], Mapping[str, str]]] = [
+            (("title",), s.title),
+            (("caption",), s.caption),
+            (("battlefield", "name"), s.battlefield),
         ]
         named += [(("players", i, "name"), p.name) for i, p in enumerate(s.players)]
         named += [(("units", i, "name"), u.name) for i, u in enumerate(s.units)]
         for at, name in named:
-            if lang in name:
+            for lang, text in name.items():
                 field = ".".join(map(str, (*at, lang)))
-                yield Text(s.path, s.line_of(*at, lang), name[lang], field=field)
-    for display, line, text in catalog_texts(catalog) if catalog else ():
-        yield Text(display, line, text)
-    if rules is not None and lang in rules.files and lang != SOURCE_LANGUAGE:
+                yield Text(s.path, s.line_of(*at, lang), text, field=field), lang
+
+
+def rule_texts(rules: Rulebook | None, lang: str) -> Iterator[Text]:
+    if rules is not None and lang in rules.files:
         file = rules.files[lang]
         for entry in file.entries:
             yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))
+
+
+def reserved_problems(
+    examples: Examples,
+    rules: Rulebook | None,
+    catalogs: dict[str, CatalogRead],
+    languages: tuple[str, ...],
+) -> Iterator[Problem]:
+    """No data holds the build's own marks (``markup.RESERVED``): a caption could summon
+    another rule's footnote, a rule text another example's block. Pages: ``docset.scan``."""
+    texts = [text for text, _ in example_texts(examples)]
+    texts += [text for lang in languages for text in rule_texts(rules, lang)]
+    texts += [
+        Text(display, line, text)
+        for catalog in catalogs.values()
+        for display, line, text in catalog_texts(catalog)
+    ]
+    for text in texts:
+        if found := markup.reserved_problem(text.text):
+            line, what = found
+            field = f"{text.field}: " if text.field else ""
+            yield Problem(text.display, text.line + line - 1, field + what)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
 
+import markup
 from rulebook.numbering import RuleNumber
 
 
@@ -346,16 +347,11 @@ def markdown_work_problems(
         )
 
 
-# Characters the build marks citations with (docset.build): a page may not hold them.
-RESERVED = re.compile("[\ue000\ue001]")
-
-
 def scan(markdown: str, first_line: int = 1) -> Scan:
     """Everything the site reads in a page; ``first_line``: the line ``markdown`` starts at."""
-    if reserved := RESERVED.search(markdown):
-        line = markdown.count("\n", 0, reserved.start()) + first_line
-        code = f"U+{ord(reserved.group(0)):04X}"
-        return Scan((), ((line, f"the character {code} is reserved by the build"),), "", False)
+    if reserved := markup.reserved_problem(markdown):  # the build's own marks (markup.RESERVED)
+        line, what = reserved
+        return Scan((), ((line + first_line - 1, what),), "", False)
     prose_parts: list[str] = []
     try:
         blocks, fenced = code_blocks(markdown)

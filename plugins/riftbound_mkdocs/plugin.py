@@ -32,7 +32,7 @@ from mkdocs.utils.templates import TemplateContext
 import links
 import markup
 from browser_engine.pack import EngineAssets, engine_assets
-from diagnostics import ProblemsFound
+from diagnostics import Problem, ProblemsFound
 from docset import interface
 from docset.build import RenderedPage, SiteBuild, load_site, without_citations
 from docset.typography_extension import TypographyExtension
@@ -59,6 +59,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.renamed: dict[str, str] = {}  # our stylesheets and scripts → their hashed names
         self.engine = EngineAssets({}, "")  # the in-browser engine, shared by languages
         self.serving = False
+        # Citations each language's pages hold where a footnote cannot stand: said at the end.
+        self.misplaced: list[Problem] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -68,6 +70,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if i18n.building_other_language(config) and self.site is not None:
             return config  # examples are run once per build, not once per language
         root = Path(config.config_file_path).parent
+        self.misplaced = []
         forget_changed_catalogs()  # mkdocs serve: a catalog edited since the last build
         self.languages = i18n.site_languages(config)
         try:
@@ -194,6 +197,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             page.present_anchor_ids |= rendered.anchors
         for anchor in _walk(page.toc):
             anchor.title = without_citations(anchor.title)
+        self.misplaced += rendered.misplaced(html)
         return rendered.content(html)
 
     def on_template_context(
@@ -258,6 +262,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     def _finish(self, config: MkDocsConfig) -> None:
         if i18n.building_other_language(config):
             return
+        if self.misplaced:  # every language's, at once
+            found = ProblemsFound(self.misplaced)
+            raise PluginError(f"{len(found.problems)} problem(s) in the site sources:\n{found}")
         site_dir = Path(config.site_dir)
         # mkdocs-static-i18n rewrites the shared index with every language: the source's only.
         if self.english_index is not None:

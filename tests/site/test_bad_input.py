@@ -29,7 +29,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from diagnostics import ProblemsFound
-from docset.build import load_site
+from docset.build import load_site, without_citations
 from engine.cli import main as engine_main
 from vocabulary import languages
 
@@ -653,6 +653,86 @@ def test_citations_not_checked_for_want_of_the_rules_are_said_so_once(project: P
     assert notes == [
         "(the pages' citations are not checked until the English file of rules/ reads)"
     ]
+
+
+# -- citations where a footnote cannot stand; the build's own marks in data -------------------
+
+MISPLACED = {
+    "See [the rule [[466.3.a]] here](index.md) here.": "in a link's text",
+    "![A board [[470]] here](index.md)": "in an image's description",
+    '<span title="[[470]]">x</span>': "in the attribute title",
+    'An attribute list.\n{ title="[[341]]" }': "in the attribute title",
+}
+
+
+def test_a_citation_where_a_footnote_cannot_stand_is_an_error_at_its_line(project: Path) -> None:
+    """A link inside a link, markup inside an attribute, a footnote in the page's name: each
+    an error at its line (a real build: the pages are converted by Markdown to see it)."""
+    expected: dict[str, dict[int, str]] = {}
+    for name in (PAGE_EN, PAGE_FR):
+        rows = read(project, name)
+        rows[0] = rows[0].rstrip("\n") + "[[341]]\n"  # the page's title: its name everywhere
+        (project / name).write_text("".join(rows), encoding="utf-8")
+        lines: dict[int, str] = {1: "in the page's title"}
+        for text, where in MISPLACED.items():
+            line = append(project, name, text + "\n")
+            lines[line + text.count("\n")] = where
+        expected[name] = lines
+    result = build(project)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in output, output[-3000:]
+    found: dict[str, dict[int, str]] = {}
+    for row in output.splitlines():
+        if (m := REPORT.match(row.strip())) and m["line"]:
+            where = next(w for w in {*MISPLACED.values(), "in the page's title"} if w in row)
+            found.setdefault(m["file"], {})[int(m["line"])] = where
+    assert found == expected, output[-3000:]
+
+
+def test_a_citation_in_a_heading_leaves_its_anchor_and_its_table_of_contents_entry_alone(
+    project: Path,
+) -> None:
+    """The heading's anchor was #heading-cites36: the citation's number in the page."""
+    import markdown
+
+    for name in (PAGE_EN, PAGE_FR):
+        append(project, name, "## A heading that cites[[466.3.a]] and more[[470]]\n\nText.\n")
+    with time_bound():
+        site = load_site(project, "rules", EDITION, "examples", None, languages())
+    source = site.docs.get("en", "glossary.md")
+    assert source is not None
+    rendered = site.render_page(source.markdown, "en", "glossary.md")
+    converter = markdown.Markdown(extensions=["toc", "attr_list"])
+    html = converter.convert(rendered.markdown)
+    assert '<h2 id="a-heading-that-cites-and-more">' in html, html[-400:]
+    assert rendered.misplaced(html) == []
+    toc = converter.toc_tokens  # type: ignore[attr-defined]
+    titles = [token["name"] for token in toc] + [c["name"] for t in toc for c in t["children"]]
+    assert "A heading that cites and more" in [without_citations(t) for t in titles]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        (SCENARIO, "  en: Killing comes before healing", "  en: Killing <!-- rb-late:0 --> first"),
+        (
+            SCENARIO,
+            "  fr: L’élimination passe avant les soins",
+            "  fr: L’élimination \ue0000\ue001",
+        ),
+        (RULES_EN, "466.3.a. A Player has won", "466.3.a. A Player \ue000 has won"),
+        (PAGE_EN, "# Glossary", "# Glossary <!-- rb:example-0 -->"),
+    ],
+    ids=["caption-late-placeholder", "title-citation-mark", "rule-text-mark", "page-placeholder"],
+)
+def test_the_builds_own_marks_in_data_are_refused_at_their_line(
+    project: Path, name: str, old: str, new: str
+) -> None:
+    """A caption could summon another rule's footnote, a page another example's block."""
+    line = line_of(project, name, old)
+    text = (project / name).read_text(encoding="utf-8")
+    (project / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert_reported_once(load(project), {name: range(line, line + 1)}, r"reserved by the build")
 
 
 def test_links_inside_the_project_are_followed(project: Path) -> None:
