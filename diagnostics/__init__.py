@@ -267,21 +267,28 @@ class Seal:
         return self.secret is not None
 
     def _secret(self) -> bytes | None:
+        """The folder's secret, made whole or read whole (builds at once make one between
+        them: each writes its own, links it into place, and reads the one that got there)."""
         file = self.folder / SECRET
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            handle = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            try:
-                secret = read_bounded(file, SECRET, SECRET_BYTES)
-            except ProblemsFound:
-                return None
-            return secret if len(secret) == SECRET_BYTES and not tracked_by_git(file) else None
-        except OSError:
+            if not file.exists():
+                self.folder.mkdir(parents=True, exist_ok=True)
+                handle, mine = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
+                try:
+                    with os.fdopen(handle, "wb") as out:
+                        out.write(secrets.token_bytes(SECRET_BYTES))
+                    with suppress(FileExistsError):  # another build's got there first
+                        os.link(mine, file)
+                finally:
+                    Path(mine).unlink(missing_ok=True)
+                made = True
+            else:
+                made = False
+            secret = read_bounded(file, SECRET, SECRET_BYTES)
+        except (OSError, ProblemsFound):
             return None
-        with os.fdopen(handle, "wb") as out:
-            secret = secrets.token_bytes(SECRET_BYTES)
-            out.write(secret)
+        if len(secret) != SECRET_BYTES or (not made and tracked_by_git(file)):
+            return None
         return secret
 
     def _seal(self, key: str, content: bytes) -> bytes:

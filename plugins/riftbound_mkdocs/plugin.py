@@ -33,7 +33,7 @@ import links
 import markup
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import Problem, ProblemsFound
-from docset import interface
+from docset import interface, output
 from docset.build import RenderedPage, SiteBuild, load_site, without_citations
 from docset.typography_extension import TypographyExtension
 from riftbound_mkdocs import i18n, offline
@@ -59,11 +59,53 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.renamed: dict[str, str] = {}  # our stylesheets and scripts → their hashed names
         self.engine = EngineAssets({}, "")  # the in-browser engine, shared by languages
         self.serving = False
+        self.writes_aside = False
+        self.target = Path()  # where the site goes, once whole
+        self.building: Path | None = None  # where it is written meanwhile
+        self.warnings = WarningCount()
         # Citations each language's pages hold where a footnote cannot stand: said at the end.
         self.misplaced: list[Problem] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+        self.writes_aside = command in ("build", "gh-deploy")  # serve builds in its own folder
+
+    # -- the site: written aside, moved into place whole (docset.output) ------------------------
+
+    @event_priority(100)  # first: every language's build, and every plugin, writes there
+    def _write_aside(self, config: MkDocsConfig) -> MkDocsConfig:
+        if i18n.building_other_language(config) or not self.writes_aside:
+            return config
+        self.target = Path(config.site_dir)
+        self.building = output.aside(self.target)
+        config.site_dir = str(self.building)
+        self.warnings = WarningCount()
+        logging.getLogger("mkdocs").addHandler(self.warnings)
+        return config
+
+    @event_priority(-1000)  # last: after every language is written
+    def _move_into_place(self, config: MkDocsConfig) -> None:
+        if i18n.building_other_language(config) or self.building is None:
+            return
+        built, self.building = self.building, None
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        if config.strict and self.warnings.count:  # MkDocs fails this build next: not shown
+            output.discard(built)
+            return
+        try:
+            output.move_into_place(built, self.target)
+        except OSError as error:
+            output.discard(built)
+            raise PluginError(
+                f"{self.target}: the site could not be put in place: {error}"
+            ) from None
+        config.site_dir = str(self.target)
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self.building is not None:  # a failed build is never shown, not even in part
+            logging.getLogger("mkdocs").removeHandler(self.warnings)
+            output.discard(self.building)
+            self.building = None
 
     @event_priority(0)
     def _load(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -130,7 +172,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = interface.PERMALINK(lang)
         return config
 
-    on_config = CombinedEvent(_load, _frame_words)
+    on_config = CombinedEvent(_write_aside, _load, _frame_words)
 
     # -- files -----------------------------------------------------------------
 
@@ -275,12 +317,24 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.site is not None:
             log.info(self.site.examples.stats.summary())
 
-    on_post_build = CombinedEvent(_keep_language_index, _finish)
+    on_post_build = CombinedEvent(_keep_language_index, _finish, _move_into_place)
 
     def require_site(self) -> SiteBuild:
         if self.site is None:
             raise PluginError("riftbound: the site was not loaded (on_config did not run)")
         return self.site
+
+
+class WarningCount(logging.Handler):
+    """Counts the warnings MkDocs logs: a --strict build that logged one fails after its last
+    event, and is not put in place."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
 
 
 def _walk(toc: Iterable[AnchorLink]) -> Iterator[AnchorLink]:
