@@ -19,9 +19,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import markdown
-from _bench import figure, heading, options
+import yaml
+from _bench import ROOT, figure, heading, options
 
 from docset.scan import MAX_INLINE_MARKS, scan
 
@@ -36,18 +38,23 @@ SHAPES = {
     "<a never ending": "<a ",
     "<a x='>' never ending": "<a x='>' ",
 }
-EXTENSIONS = [
-    "abbr",
-    "admonition",
-    "attr_list",
-    "md_in_html",
-    "tables",
-    "toc",
-    "pymdownx.details",
-    "pymdownx.superfences",
-]
 TARGET = 1.30
 RUNS = 3
+
+
+def site_extensions() -> tuple[list[str], dict[str, Any]]:
+    """The Markdown extensions mkdocs.yml gives the site, and their options."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    names, options = [], {}
+    for entry in config["markdown_extensions"]:
+        name = entry if isinstance(entry, str) else next(iter(entry))
+        names.append(name)
+        if isinstance(entry, dict):
+            options[name] = entry[name] or {}
+    return names, options
+
+
+EXTENSIONS, OPTIONS = site_extensions()
 
 
 def page_of(unit: str, size: int) -> str:
@@ -80,7 +87,9 @@ def cost(text: str) -> tuple[float, bool]:
     accepted = not scan(text).problems
     seconds = cpu_seconds(lambda: scan(text))
     if accepted:
-        seconds += cpu_seconds(lambda: markdown.markdown(text, extensions=EXTENSIONS))
+        seconds += cpu_seconds(
+            lambda: markdown.markdown(text, extensions=EXTENSIONS, extension_configs=OPTIONS)
+        )
     return seconds, accepted
 
 
