@@ -332,9 +332,7 @@ def warm_up_requests(
     ]
     requests.append({"action": "scenario", "form": form.blank_form()})
     for run in sorted(runs.values(), key=lambda r: r.id)[:1]:
-        requests.append(
-            {"action": "open", "text": run.source.read_text(encoding="utf-8"), "name": "x.yml"}
-        )
+        requests.append({"action": "open", "text": run.text, "name": "x.yml"})
     requests.append({"action": "open", "text": "id: [", "name": "broken.yml"})
     return [json.dumps(r, ensure_ascii=False) for r in requests]
 

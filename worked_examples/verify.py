@@ -35,6 +35,7 @@ class ExampleRun:
     outcome: Outcome
     mismatches: tuple[Mismatch, ...]
     source: Path
+    text: str = ""  # the file as read (what the site publishes, not the file read again)
 
     @property
     def id(self) -> str:
@@ -221,7 +222,7 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
             found.problems += problems.problems
             found.invalid[file.stem] = shown
             continue
-        run = ExampleRun(scenario, outcome, mismatches, file)
+        run = ExampleRun(scenario, outcome, mismatches, file, text)
         found.runs[scenario.id] = run
         if run.verified:
             found.stats.verified += 1

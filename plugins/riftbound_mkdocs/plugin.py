@@ -199,9 +199,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             for path, content in self.engine.files.items():
                 files.append(File.generated(config, path, content=content))
             for run in site.runs.values():
-                files.append(
-                    File.generated(config, f"examples/{run.id}.yml", abs_src_path=str(run.source))
-                )
+                files.append(File.generated(config, f"examples/{run.id}.yml", content=run.text))
         return files
 
     on_files = CombinedEvent(_add_language_pages, _add_generated_pages)
