@@ -13,9 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import secrets
 import stat
-import subprocess
 import tempfile
 import time
 from collections.abc import Container, Iterable
@@ -236,6 +234,8 @@ SECRET_BYTES = 32
 
 def tracked_by_git(file: Path) -> bool:
     """Whether git tracks ``file`` (False outside a repository, or without git)."""
+    import subprocess  # only builds ask: not the engine in the reader's browser
+
     try:
         done = subprocess.run(
             ["git", "ls-files", "--error-unmatch", "--", file.name],
@@ -276,7 +276,7 @@ class Seal:
                 handle, mine = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
                 try:
                     with os.fdopen(handle, "wb") as out:
-                        out.write(secrets.token_bytes(SECRET_BYTES))
+                        out.write(os.urandom(SECRET_BYTES))
                     with suppress(FileExistsError):  # another build's got there first
                         os.link(mine, file)
                 finally:
