@@ -20,9 +20,14 @@ def sandbox(target: Path) -> Path:
     project = copy_sources(ROOT, target)
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
-    shared = f"  - riftbound:\n      engine_cache_dir: {ENGINE_CACHE}\n"
-    assert "\n  - riftbound\n" in text, "mkdocs.yml: the riftbound plugin takes no options here"
-    config.write_text(text.replace("\n  - riftbound\n", "\n" + shared, 1), encoding="utf-8")
+    option = f"      engine_cache_dir: {ENGINE_CACHE}\n"
+    for entry in ("\n  - riftbound:\n", "\n  - riftbound\n"):  # with options, or without
+        if entry in text:
+            text = text.replace(entry, "\n  - riftbound:\n" + option, 1)
+            break
+    else:
+        raise AssertionError("mkdocs.yml: no `  - riftbound` entry under plugins:")
+    config.write_text(text, encoding="utf-8")
     return project
 
 
