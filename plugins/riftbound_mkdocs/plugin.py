@@ -77,7 +77,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if i18n.building_other_language(config) or not self.writes_aside:
             return config
         self.target = Path(config.site_dir)
-        self.building = output.aside(self.target)
+        try:
+            self.building = output.aside(self.target)
+        except OSError as error:
+            raise PluginError(f"{self.target}: cannot write the site beside it: {error}") from None
         config.site_dir = str(self.building)
         self.warnings = WarningCount()
         logging.getLogger("mkdocs").addHandler(self.warnings)
