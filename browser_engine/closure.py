@@ -45,7 +45,7 @@ from importlib.metadata import (
 from itertools import chain
 from pathlib import Path
 
-from diagnostics import Problem, ProblemsFound, store
+from diagnostics import Problem, ProblemsFound, Seal
 
 OURS = "(this project)"
 # Never needed at run time: compiled code, caches, C sources, typing stubs.
@@ -149,6 +149,9 @@ def data_files(folder: Path) -> Iterator[tuple[str, Path]]:
 Imported = list[tuple[str, int, bool]]
 
 
+# A saved cache is sealed under this key, and read up to this size.
+IMPORTS_KEY = "imports"
+MAX_SAVED_BYTES = 64 * 1024 * 1024
 # How this module reads imports (its own code, and the Python parsing): part of every key.
 READER = hashlib.sha256(Path(__file__).read_bytes() + repr(sys.version_info[:2]).encode())
 
@@ -177,19 +180,21 @@ class ImportCache:
 
     @classmethod
     def load(cls, file: Path) -> ImportCache:
-        """The cache saved in ``file``; an empty one if there is none or it is not one."""
+        """The cache saved in ``file``; an empty one if there is none, or it is not whole and
+        sealed by its folder (``diagnostics.Seal``): what the engine ships follows from it."""
+        content = Seal(file.parent).read(file, IMPORTS_KEY, MAX_SAVED_BYTES)
         try:
-            saved = json.loads(file.read_bytes())
+            saved = json.loads(content) if content is not None else {}
             known = {
                 key: [(str(name), int(line), bool(eager)) for name, line, eager in imported]
                 for key, imported in saved.items()
             }
-        except (OSError, ValueError, TypeError, AttributeError):  # absent, or not this cache
+        except (ValueError, TypeError, AttributeError):  # not this cache
             return cls()
         return cls(known)
 
     def save(self, file: Path) -> None:
-        store(file, json.dumps(self.used, sort_keys=True).encode())
+        Seal(file.parent).write(file, IMPORTS_KEY, json.dumps(self.used, sort_keys=True).encode())
 
 
 def closure(

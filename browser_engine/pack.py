@@ -14,6 +14,10 @@ ever), ``start.<hash>.js`` too: the few kilobytes every page loads, which add
 the editor's controls and name the rest. A page names it through the plugin
 (``EngineAssets.start``), so a redeployed site never pairs an old copy of it
 with engine files that are gone.
+
+Its cache folder's entries are checked before they ship: a payload script must be
+exactly the script of its file (decoded and compared), and what Pyodide compiled, which
+only compiling again could check, is sealed by the folder (``diagnostics.Seal``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -36,7 +41,7 @@ from typing import Any, NamedTuple
 
 import links
 from browser_engine import closure, entry, form, words
-from diagnostics import Problem, ProblemsFound, keep_newest, store
+from diagnostics import Problem, ProblemsFound, Seal, keep_newest, read_bounded, store
 from vocabulary import LANGUAGE_NAMES, language_name
 from worked_examples.verify import ExampleRun
 
@@ -265,32 +270,47 @@ def compiled_catalog(file: Path, data: bytes) -> bytes:
 
 
 def payload_script(name: str, data: bytes, cache: Path | None) -> bytes:
-    """``data`` as a script that files it, gzip + base64, by name (cached by content)."""
+    """``data`` as a script that files it, gzip + base64, by name (cached by content; a cached
+    script ships only if it is exactly that: one that is cut short or changed is made again)."""
     key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + data).hexdigest()
     cached = cache / f"{key}.js" if cache else None
-    if (hit := used(cached)) is not None:
+    head, tail = payload_ends(name)
+    if (hit := used(cached, 2 * len(data) + 4096)) is not None and holds(hit, name, data):
         return hit
     packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0))
-    script = (
-        b"(self.RiftboundEngineFiles = self.RiftboundEngineFiles || {})["
-        + json.dumps(name).encode()
-        + b'] = "'
-        + packed
-        + b'";\n'
-    )
+    script = head + packed + tail
     if cached is not None:
         store(cached, script)
     return script
 
 
-def used(file: Path | None) -> bytes | None:
-    """A cache entry's content, marked as just used; None if there is none."""
+def payload_ends(name: str) -> tuple[bytes, bytes]:
+    """What a payload script holds before and after its data."""
+    head = b"(self.RiftboundEngineFiles = self.RiftboundEngineFiles || {})["
+    return head + json.dumps(name).encode() + b'] = "', b'";\n'
+
+
+def holds(script: bytes, name: str, data: bytes) -> bool:
+    """Whether ``script`` is a payload script of ``data`` under ``name`` and nothing else."""
+    head, tail = payload_ends(name)
+    if not (script.startswith(head) and script.endswith(tail)):
+        return False
+    try:
+        packed = base64.b64decode(script[len(head) : len(script) - len(tail)], validate=True)
+        return gzip.decompress(packed) == data
+    except (ValueError, OSError, EOFError, zlib.error):  # not base64, not gzip, cut short
+        return False
+
+
+def used(file: Path | None, limit: int) -> bytes | None:
+    """A cache entry's content (at most ``limit`` bytes), marked as just used; None if there
+    is none."""
     if file is None:
         return None
     try:
-        content = file.read_bytes()
+        content = read_bounded(file, file.name, limit)
         os.utime(file)
-    except OSError:  # absent, or deleted meanwhile by another build's ``prune``
+    except (ProblemsFound, OSError):  # absent, too large, or deleted by another build's prune
         return None
     return content
 
@@ -318,14 +338,7 @@ def warm_up_requests(
     ]
     requests.append({"action": "scenario", "lang": languages[0], "form": form.blank_form()})
     for run in sorted(runs.values(), key=lambda r: r.id)[:1]:
-        requests.append(
-            {
-                "action": "open",
-                "text": run.source.read_text(encoding="utf-8"),
-                "name": "x.yml",
-                "lang": languages[0],
-            }
-        )
+        requests.append({"action": "open", "text": run.text, "name": "x.yml", "lang": languages[0]})
     requests.append(
         {"action": "open", "text": "id: [", "name": "broken.yml", "lang": languages[-1]}
     )
@@ -357,9 +370,13 @@ def precompiled(
         digest.update(hashlib.sha256(part).digest())
     digest.update(json.dumps(requests).encode())
     key = digest.hexdigest()
+    # What Pyodide compiled cannot be checked without running it again: the entry is sealed.
+    seal = Seal(cache) if cache is not None else None
     cached = cache / f"{key}.stdlib.zip" if cache is not None else None
-    if (hit := used(cached)) is not None:
-        return hit
+    if seal is not None and cached is not None:
+        hit = seal.read(cached, key, 4 * len(stdlib) + 4 * 1024 * 1024)
+        if hit is not None:
+            return hit
     node = shutil.which("node")
     if node is None:
         raise ProblemsFound(
@@ -388,8 +405,8 @@ def precompiled(
             last = (errors or said or ["no message"])[-1][:300]
             raise ProblemsFound([Problem(PRECOMPILE, 0, f"Pyodide under Node.js failed: {last}")])
         compiled = (work / "out-stdlib.zip").read_bytes()
-    if cached is not None:
-        store(cached, compiled)
+    if seal is not None and cached is not None:
+        seal.write(cached, key, compiled)
     return compiled
 
 

@@ -4,15 +4,20 @@ The error kernel every layer shares (the engine, the rules model, the pages):
 every loader collects all the problems of an input before failing, so an
 author fixes a whole file in one pass, and reads its sources through
 ``read_source``, so no input file can end a build with a traceback. Build caches
-write their entries through ``store``.
+write their entries through ``store``, sealed (``Seal``) where an entry cannot be
+checked against what it was made from.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Container, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,32 +89,103 @@ class Problem:
 
 
 class ProblemsFound(Exception):
-    """Raised with every problem of an input, never just the first."""
+    """Raised with every problem of an input, never just the first; ``notes`` say, once,
+    what could not be checked because of them."""
 
-    def __init__(self, problems: Iterable[Problem]) -> None:
+    def __init__(self, problems: Iterable[Problem], notes: Iterable[str] = ()) -> None:
         self.problems = sorted(set(problems))
-        super().__init__("\n".join(str(p) for p in self.problems))
+        self.notes = tuple(notes)
+        super().__init__("\n".join([*(str(p) for p in self.problems), *self.notes]))
 
 
-def read_source(file: Path, shown: str, limit: int = MAX_SOURCE_BYTES) -> str:
+def read_source(
+    file: Path, shown: str, limit: int = MAX_SOURCE_BYTES, root: Path | None = None
+) -> str:
     """The text of a UTF-8 source file, or ProblemsFound with one line saying why not.
 
-    A byte-order mark is refused by name (editors add it silently; it breaks the
-    first line), as are NUL bytes, which no text format here allows.
+    Only a regular file is read (a folder, a device, a named pipe or a socket is refused by
+    name, whatever a link in front of it), and at most ``limit`` bytes of it, whatever its
+    size says (``/dev/zero`` says 0). With ``root``, the file, once its links are followed,
+    must be inside ``root``: a link may point elsewhere in the project, never out of it. A
+    byte-order mark is refused by name (editors add it silently; it breaks the first line),
+    as are NUL bytes, which no text format here allows.
     """
+    return decode_source(read_bounded(file, shown, limit, root), shown)
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file of ``mode`` is, if not a regular file: "a folder", "a device"…"""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def outside_problem(file: Path, shown: str, root: Path) -> Problem | None:
+    """A problem if ``file``, once its links are followed, is not inside ``root``."""
     try:
-        if file.is_dir():
-            raise ProblemsFound([Problem(shown, 0, "is a folder, not a file")])
-        size = file.stat().st_size
-        if size > limit:
-            raise ProblemsFound(
-                [Problem(shown, 0, f"too large: {size:,} bytes (the limit is {limit:,})")]
-            )
-        data = file.read_bytes()
+        target = file.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a loop of links (Python 3.11)
+        return Problem(shown, 0, "cannot read: a loop of links")
+    if target.is_relative_to(root.resolve()):
+        return None
+    return Problem(shown, 0, f"a link to {target}, outside the project: not read")
+
+
+def source_problem(file: Path, shown: str, root: Path | None = None) -> Problem | None:
+    """Why ``file`` is not a source the build may read or publish, or None: it is not a
+    regular file, or (with ``root``) it is a link to something outside ``root``."""
+    if root is not None and (outside := outside_problem(file, shown, root)):
+        return outside
+    try:
+        kind = kind_of(file.stat().st_mode)
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise ProblemsFound([Problem(shown, 0, f"cannot read: {reason}")]) from None
-    return decode_source(data, shown)
+        return cannot_read(shown, error)
+    if kind is None:
+        return None
+    return Problem(shown, 0, f"is {kind}, not a file" if kind.startswith("a ") else kind)
+
+
+def read_bounded(file: Path, shown: str, limit: int, root: Path | None = None) -> bytes:
+    """At most ``limit`` bytes of a regular file (``source_problem`` says what else is
+    refused); ProblemsFound past the limit. Opened without blocking, and its kind checked
+    again once open: a file swapped for a pipe meanwhile cannot hang the reader."""
+    if problem := source_problem(file, shown, root):
+        raise ProblemsFound([problem])
+    try:
+        handle = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise ProblemsFound([cannot_read(shown, error)]) from None
+    try:
+        kind = kind_of(os.fstat(handle).st_mode)
+        if kind is not None:
+            raise ProblemsFound([Problem(shown, 0, f"is {kind}, not a file")])
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise ProblemsFound([cannot_read(shown, error)]) from None
+    finally:
+        os.close(handle)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ProblemsFound([Problem(shown, 0, f"too large: over {limit:,} bytes (the limit)")])
+    return data
+
+
+def cannot_read(shown: str, error: OSError) -> Problem:
+    return Problem(shown, 0, f"cannot read: {error.strerror or type(error).__name__}")
 
 
 def decode_source(data: bytes, shown: str) -> str:
@@ -198,3 +274,99 @@ def store(file: Path, content: bytes) -> bool:
     except OSError:
         return False
     return True
+
+
+# -- cache entries that cannot lie ------------------------------------------------------------
+
+SECRET = ".secret"  # in each cache folder: what seals its entries (``Seal``)
+SECRET_BYTES = 32
+
+
+def tracked_by_git(file: Path) -> bool:
+    """Whether git tracks ``file`` (False outside a repository, or without git)."""
+    import subprocess  # only builds ask: not the engine in the reader's browser
+
+    try:
+        done = subprocess.run(
+            ["git", "ls-files", "--error-unmatch", "--", file.name],
+            cwd=file.parent,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+class Seal:
+    """Seals a cache folder's entries with a secret of that folder, made on first use: an
+    entry read back is used only if it is whole and this folder's (a forged, foreign or
+    truncated one is not). A secret that git tracks, come with a clone or a pull request, is
+    never used: then nothing is read from the folder, nor written to it (``usable``).
+
+    An entry is its seal (HMAC-SHA256 of its key and content, in hex), a newline, its content.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.secret = self._secret()
+
+    @property
+    def usable(self) -> bool:
+        return self.secret is not None
+
+    def _secret(self) -> bytes | None:
+        """The folder's secret, made whole or read whole (builds at once make one between
+        them: each writes its own, links it into place, and reads the one that got there)."""
+        file = self.folder / SECRET
+        try:
+            if not file.exists():
+                self.folder.mkdir(parents=True, exist_ok=True)
+                handle, mine = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
+                try:
+                    with os.fdopen(handle, "wb") as out:
+                        out.write(os.urandom(SECRET_BYTES))
+                    with suppress(FileExistsError):  # another build's got there first
+                        os.link(mine, file)
+                finally:
+                    Path(mine).unlink(missing_ok=True)
+                made = True
+            else:
+                made = False
+            secret = read_bounded(file, SECRET, SECRET_BYTES)
+        except (OSError, ProblemsFound):
+            return None
+        if len(secret) != SECRET_BYTES or (not made and tracked_by_git(file)):
+            return None
+        return secret
+
+    def _seal(self, key: str, content: bytes) -> bytes:
+        assert self.secret is not None
+        return (
+            hmac.new(self.secret, key.encode() + b"\0" + content, hashlib.sha256)
+            .hexdigest()
+            .encode()
+        )
+
+    def write(self, file: Path, key: str, content: bytes) -> bool:
+        """Store ``content`` sealed (``store``: whole or not at all); False if not written."""
+        if self.secret is None:
+            return False
+        return store(file, self._seal(key, content) + b"\n" + content)
+
+    def read(self, file: Path, key: str, limit: int) -> bytes | None:
+        """The content of a sealed entry of at most ``limit`` bytes, if it is whole and this
+        folder's; else None (absent, cut short, forged, foreign). Touched: just used."""
+        if self.secret is None:
+            return None
+        try:
+            data = read_bounded(file, file.name, limit + 65)
+        except ProblemsFound:
+            return None
+        seal, newline, content = data.partition(b"\n")
+        if not newline or not hmac.compare_digest(seal, self._seal(key, content)):
+            return None
+        with suppress(OSError):  # deleted meanwhile: what was read is still good
+            os.utime(file)  # just used: another build's prune keeps it
+        return content

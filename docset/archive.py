@@ -8,16 +8,23 @@ from pathlib import Path
 
 
 def archive(site: Path, target: Path) -> int:
-    """Write ``target`` (via a temporary file, never half-written); return the file count."""
+    """Write ``target`` (via a temporary file, never half-written); return the file count.
+
+    A build puts its site in place whole (``docset.output``); one that another build
+    replaces while it is zipped is said so, and no zip is written."""
     if not (site / "index.html").is_file():
         raise SystemExit(f"{site}: no built site here (run `make build`)")
     temporary = target.with_suffix(".part")
     count = 0
-    with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
-        for file in sorted(site.rglob("*")):
-            if file.is_file():
-                bundle.write(file, file.relative_to(site).as_posix())
-                count += 1
+    try:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for file in sorted(site.rglob("*")):
+                if file.is_file():
+                    bundle.write(file, file.relative_to(site).as_posix())
+                    count += 1
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise SystemExit(f"{site}: replaced while it was zipped ({error}): zip it again") from None
     temporary.replace(target)
     return count
 

@@ -10,11 +10,11 @@ site writes itself. The MkDocs plugin calls these; so can anything else.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
+from html.parser import HTMLParser
 from itertools import pairwise
 from pathlib import Path
 
@@ -32,20 +32,63 @@ from docset.terminology import Text, load_terminology
 from engine.fields import texts
 from engine.format import SCENARIO
 from rulebook import Rulebook, load_rulebook
+from rulebook.book import RulebookProblems
 from rulebook.browser import Citing, chapter_page, edition_text, index, index_page, search_entries
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
 from vocabulary import SOURCE_LANGUAGE, localized
-from vocabulary.checks import catalog_problems, catalog_texts
+from vocabulary.checks import CatalogRead, catalog_problems, catalog_texts, read_catalog
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
 HOME = "index.md"  # each language's home page
 PRINT_EDITION_SLOT = "print-edition"
-# A citation's mark in a page's Markdown (plain text to Markdown): a private-use character, the
-# citation's number, another.
-CITATION = re.compile("\ue000(\\d+)\ue001")
+
+
+@dataclass(frozen=True)
+class Cited:
+    """Where a page cites a rule (for a citation that cannot be a footnote where it stands)."""
+
+    display: str
+    line: int
+    number: str
+
+
+class CitationPlaces(HTMLParser):
+    """Where each citation mark of a converted page stands, if not where a footnote can: in a
+    link's text (a link inside a link), an attribute or an image's description (markup inside
+    an attribute), the page's title (its name in the navigation, <title> and search)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links = self.titles = 0
+        self.first = True  # MkDocs takes a page's title from its first element, if an h1
+        self.found: dict[int, str] = {}  # citation index → where
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_startendtag(tag, attrs)
+        self.links += tag == "a"
+        self.titles += tag == "h1" and self.first
+        self.first = False
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            where = "in an image's description" if name == "alt" else f"in the attribute {name}"
+            for mark in markup.CITATION.finditer(value or ""):
+                self.found.setdefault(markup.citation_index(mark), where)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self.links = max(self.links - 1, 0)
+        elif tag == "h1":
+            self.titles = 0
+
+    def handle_data(self, data: str) -> None:
+        where = "in a link's text" if self.links else "in the page's title" if self.titles else ""
+        if where:
+            for mark in markup.CITATION.finditer(data):
+                self.found.setdefault(markup.citation_index(mark), where)
 
 
 @dataclass(frozen=True)
@@ -56,7 +99,8 @@ class RenderedPage:
     costs nothing to parse and nothing in it is read as Markdown. ``inserts``
     join the page's content (searched); ``late`` ones (citations, footnotes, the
     steps of step-throughs) join the finished page, so search indexes the
-    prose, not board after board. ``anchors`` are the ids they add.
+    prose, not board after board. ``anchors`` are the ids they add; ``cited``, where
+    each late citation comes from.
     """
 
     markdown: str
@@ -66,11 +110,31 @@ class RenderedPage:
     # Late places whose HTML is known only when the page is finished, by name: the home page's
     # link to the print edition (made once every page is rendered).
     slots: dict[str, int] = field(default_factory=dict)
+    cited: dict[int, Cited] = field(default_factory=dict)  # late index → its citation
+
+    def misplaced(self, html: str) -> list[Problem]:
+        """The citations of the converted page that stand where a footnote cannot."""
+        if "\ue000" not in html:
+            return []
+        places = CitationPlaces()
+        places.feed(html)
+        places.close()
+        return [
+            Problem(
+                cited.display,
+                cited.line,
+                f"[{cited.number}] a citation {where}: it cannot be a footnote there; "
+                "cite the rule in the sentence after it",
+            )
+            for index, where in sorted(places.found.items())
+            if (cited := self.cited.get(index)) is not None
+        ]
 
     def content(self, html: str) -> str:
-        """The converted page with its inserts, citation marks made late placeholders."""
-        html = markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
-        return CITATION.sub(lambda m: markup.late(int(m[1])), html)
+        """The converted page with its citation marks made late placeholders, then its inserts
+        (which no mark in them can reach)."""
+        html = markup.CITATION.sub(lambda m: markup.late(markup.citation_index(m)), html)
+        return markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
 
     def finish(self, output: str, slots: Mapping[str, str] | None = None) -> str:
         """The finished page (theme and all) with its late HTML, in one pass; ``slots``: the
@@ -84,7 +148,7 @@ class RenderedPage:
 
 def without_citations(text: str) -> str:
     """A heading's text for the table of contents: citation marks left out."""
-    return CITATION.sub("", text)
+    return markup.CITATION.sub("", text)
 
 
 @dataclass
@@ -217,11 +281,12 @@ class SiteBuild:
         """Rule references → footnotes in ``lang``; example directives → rendered examples.
 
         The page was scanned when the build loaded; its scan is used again
-        unless something changed the Markdown since.
+        unless something changed the Markdown since (MkDocs hands it over without its last
+        line break).
         """
         source = self.docs.get(lang, path)
         page = links.Page(lang, path)
-        if source is not None and source.markdown == markdown:
+        if source is not None and source.markdown.rstrip("\n") == markdown.rstrip("\n"):
             scanned, display = source.scanned, source.display
         else:
             scanned, display = scan(markdown), page.uri
@@ -230,6 +295,7 @@ class SiteBuild:
             if problems:
                 raise ProblemsFound(problems)
         citations = Citations(page)
+        cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
         later: list[str] = []
         steppers = 0
@@ -241,7 +307,8 @@ class SiteBuild:
                 rule = self.rules.get(ref.value)
                 assert rule is not None  # checked when the page was read (references_problems)
                 separator = SEPARATOR if ref.start in side_by_side else ""
-                replacement[ref.start] = f"\ue000{len(later)}\ue001"
+                replacement[ref.start] = markup.citation_mark(len(later))
+                cited[len(later)] = Cited(display, ref.line, ref.value)
                 later.append(separator + citations.cite(rule))
             elif ref.kind is Kind.TABLE:
                 name = f"table-{len(inserts)}"
@@ -273,7 +340,7 @@ class SiteBuild:
             body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
             later.append(notes)
         anchors |= citations.anchors()
-        return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots)
+        return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots, cited)
 
     def example_html(
         self, ref: Reference, page: links.Page, prefix: str, first_late: int
@@ -303,10 +370,15 @@ def load_site(
     previous: SiteBuild | None = None,
 ) -> SiteBuild:
     """Load and check everything; ProblemsFound lists every problem of every source."""
-    problems: list[Problem] = list(catalog_problems(languages))
+    catalogs = {lang: read_catalog(lang) for lang in languages if lang != SOURCE_LANGUAGE}
+    problems: list[Problem] = list(catalog_problems(languages, read=catalogs))
     rules: Rulebook | None = None
+    numbers: Container[str] | None = None  # the rule numbers citations are checked against
     try:
-        rules = load_rulebook(root / rules_dir, edition, languages, display_root=root)
+        rules = numbers = load_rulebook(root / rules_dir, edition, languages, display_root=root)
+    except RulebookProblems as found:
+        problems += found.problems
+        numbers = found.numbers
     except ProblemsFound as found:
         problems += found.problems
     cache = previous.cache if previous else ResultCache(root / cache_dir if cache_dir else None)
@@ -315,34 +387,45 @@ def load_site(
     docs, page_problems = scan_docs(root, languages)
     problems += page_problems
     problems += parity_problems(docs)
-    problems += reference_problems(docs, rules, examples)
+    problems += reference_problems(docs, numbers, examples)
     problems += example_problems(docs, examples, languages)
     problems += engine_rule_problems(examples, rules)
-    problems += terminology_problems(docs, examples, rules, languages)
+    problems += terminology_problems(docs, examples, rules, catalogs, languages)
+    problems += reserved_problems(examples, rules, catalogs, languages)
     if problems or rules is None:
-        raise ProblemsFound(problems)
+        notes = [] if numbers is not None else [NOT_CHECKED.format(rules=rules_dir)]
+        raise ProblemsFound(problems, notes)
     return SiteBuild(root, languages, rules, docs, examples, cache)
 
 
+# Said once, after the problems, when the source language's rules file does not read whole.
+NOT_CHECKED = "(the pages' citations are not checked until the English file of {rules}/ reads)"
+
+
 def reference_problems(
-    docs: DocSet, rules: Rulebook | None, examples: Examples
+    docs: DocSet, numbers: Container[str] | None, examples: Examples
 ) -> Iterator[Problem]:
     """Citations of rules we do not carry, embeddings of examples that do not exist.
 
-    Without a rules file that loads, citations are not checked (its own problems say why);
-    an example whose scenario does not load is reported there, not where it is embedded.
+    Citations are checked against the rules of the source language's file (``numbers``),
+    even when a translation or another check of the rules fails; without that file,
+    they are not (``NOT_CHECKED`` says so once). An example whose scenario does not load
+    is reported there, not where it is embedded.
     """
     for page in docs.pages.values():
-        yield from references_problems(page.display, page.references, rules, examples)
+        yield from references_problems(page.display, page.references, numbers, examples)
 
 
 def references_problems(
-    display: str, references: Iterable[Reference], rules: Rulebook | None, examples: Examples
+    display: str,
+    references: Iterable[Reference],
+    numbers: Container[str] | None,
+    examples: Examples,
 ) -> Iterator[Problem]:
     """What one page names that does not exist: a rule, an example, a generated table."""
     for ref in references:
         if ref.kind is Kind.RULE:
-            if rules is not None and ref.value not in rules:
+            if numbers is not None and ref.value not in numbers:
                 yield Problem(display, ref.line, f"[{ref.value}] unknown rule: not in rules/")
         elif ref.kind is Kind.TABLE:
             if ref.value not in TABLES:
@@ -371,7 +454,7 @@ def example_problems(
                 if lang not in texts:
                     yield Problem(scenario.path, scenario.line_of(key), f"{key}: no '{lang}' text")
         places = embedded.get(example_id, [])
-        if not places:
+        if not places and not docs.unread:  # a page not read may embed it: it says why
             yield Problem(scenario.path, 1, f"[{example_id}] not embedded in any page")
         shown = ", ".join(f"{page.display}:{ref.line}" for page, ref in places)
         for mismatch in run.mismatches:  # once, where the outcome is documented
@@ -406,9 +489,14 @@ def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator
 
 
 def terminology_problems(
-    docs: DocSet, examples: Examples, rules: Rulebook | None, languages: tuple[str, ...]
+    docs: DocSet,
+    examples: Examples,
+    rules: Rulebook | None,
+    catalogs: dict[str, CatalogRead],
+    languages: tuple[str, ...],
 ) -> Iterator[Problem]:
-    """Each language with a list of term variants: every text of it checked against the list."""
+    """Each language with a list of term variants: every text of it checked against the list
+    (the catalogs as the build read them, once)."""
     for lang in languages:
         try:
             terminology = load_terminology(lang)
@@ -416,24 +504,62 @@ def terminology_problems(
             yield from found.problems
             continue
         if terminology is not None:
-            yield from terminology.problems(texts_in(lang, docs, examples, rules))
+            texts = texts_in(lang, docs, examples, rules, catalogs.get(lang))
+            yield from terminology.problems(texts)
 
 
-def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
+def texts_in(
+    lang: str,
+    docs: DocSet,
+    examples: Examples,
+    rules: Rulebook | None,
+    catalog: CatalogRead | None,
+) -> Iterator[Text]:
     """Every text the site shows in ``lang``: pages, examples, catalog, rule translations."""
     for page in docs.in_language(lang):
-        yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
+        if not page.front_matter_problems:  # its terms_kept unknown: its problem says why
+            yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
+    yield from (text for text, text_lang in example_texts(examples) if text_lang in (lang, None))
+    for display, line, text in catalog_texts(catalog) if catalog else ():
+        yield Text(display, line, text)
+    if lang != SOURCE_LANGUAGE:
+        yield from rule_texts(rules, lang)
+
+
+def example_texts(examples: Examples) -> Iterator[tuple[Text, str | None]]:
+    """(text, its language) of every title, caption and name of every example."""
     for run in examples.runs.values():
         s = run.scenario
-        # Every text the scenario format declares (titles, captions, names, a played unit's):
-        # those of this language, and those written once for every language.
-        for at, text_lang, text in texts(SCENARIO, s.data):
-            if text_lang in (lang, None):
-                field = ".".join(map(str, at))
-                yield Text(s.path, s.line_of(*at), text, field=field)
-    for display, line, text in catalog_texts(lang):
-        yield Text(display, line, text)
-    if rules is not None and lang in rules.files and lang != SOURCE_LANGUAGE:
+        # Every text the scenario format declares (titles, captions, names, a played unit's),
+        # with its language (None: written once, for every language).
+        for at, lang, text in texts(SCENARIO, s.data):
+            yield Text(s.path, s.line_of(*at), text, field=".".join(map(str, at))), lang
+
+
+def rule_texts(rules: Rulebook | None, lang: str) -> Iterator[Text]:
+    if rules is not None and lang in rules.files:
         file = rules.files[lang]
         for entry in file.entries:
             yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))
+
+
+def reserved_problems(
+    examples: Examples,
+    rules: Rulebook | None,
+    catalogs: dict[str, CatalogRead],
+    languages: tuple[str, ...],
+) -> Iterator[Problem]:
+    """No data holds the build's own marks (``markup.RESERVED``): a caption could summon
+    another rule's footnote, a rule text another example's block. Pages: ``docset.scan``."""
+    texts = [text for text, _ in example_texts(examples)]
+    texts += [text for lang in languages for text in rule_texts(rules, lang)]
+    texts += [
+        Text(display, line, text)
+        for catalog in catalogs.values()
+        for display, line, text in catalog_texts(catalog)
+    ]
+    for text in texts:
+        if found := markup.reserved_problem(text.text):
+            line, what = found
+            field = f"{text.field}: " if text.field else ""
+            yield Problem(text.display, text.line + line - 1, field + what)

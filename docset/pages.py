@@ -8,6 +8,7 @@ the rules browser its "cited by" links.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -16,8 +17,9 @@ from pathlib import Path
 import yaml
 
 import links
-from diagnostics import Problem, ProblemsFound, read_source
+from diagnostics import Problem, ProblemsFound, outside_problem, read_source, source_problem
 from docset.scan import Kind, Reference, Scan, scan
+from engine.loader import depth_problem
 from vocabulary import SOURCE_LANGUAGE
 
 # MkDocs' own front matter rule (mkdocs.utils.meta), so lines are counted as it counts them.
@@ -46,6 +48,9 @@ class PageSource:
     # Words the terminology check lets this page use (front matter ``terms_kept``): wording a
     # page quotes from a source.
     terms_kept: frozenset[str] = frozenset()
+    # What is wrong with its front matter (the page is read all the same: its references are
+    # known, so the rest of the build says nothing false about them).
+    front_matter_problems: tuple[Problem, ...] = ()
 
     @property
     def lang(self) -> str:
@@ -66,6 +71,7 @@ class PageSource:
         return self.scanned.of_kind(Kind.EXAMPLE, Kind.STEPPER)
 
     def problems(self) -> Iterator[Problem]:
+        yield from self.front_matter_problems
         for line, message in self.scanned.problems:
             yield Problem(self.display, line, message)
         seen: dict[str, int] = {}
@@ -80,13 +86,20 @@ class PageSource:
 
 
 def read_page(root: Path, lang: str, path: str) -> PageSource:
+    """A page as Markdown reads it: its line breaks (``\\r\\n``, a lone ``\\r``) made
+    ``\\n``, so every line is counted as Markdown counts it."""
     display = f"{folder_of(lang)}/{path}"
-    text = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES)
+    read = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES, root)
+    text = read.replace("\r\n", "\n").replace("\r", "\n")
     markdown, first_line, kept = text, 1, frozenset[str]()
+    front_matter: tuple[Problem, ...] = ()
     if m := FRONT_MATTER.match(text):
         markdown = text[m.end() :].lstrip("\n")
         first_line = 1 + text[: len(text) - len(markdown)].count("\n")
-        kept = terms_kept(m.group(1), display)
+        try:
+            kept = terms_kept(m.group(1), display)
+        except ProblemsFound as found:
+            front_matter = tuple(found.problems)
     title = TITLE.search(markdown)
     return PageSource(
         links.Page(lang, path),
@@ -97,11 +110,15 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         first_line,
         scan(markdown, first_line),
         kept,
+        front_matter,
     )
 
 
 def terms_kept(front_matter: str, display: str) -> frozenset[str]:
-    """The front matter's ``terms_kept``: a list of words, in lower case."""
+    """The front matter's ``terms_kept``: a list of words, in lower case. Nesting is bounded
+    before the YAML is composed (here, and by MkDocs after us)."""
+    if too_deep := depth_problem(front_matter, display):
+        raise ProblemsFound([Problem(display, too_deep.line + 1, too_deep.message)])
     try:
         data = yaml.safe_load(front_matter)
     except yaml.YAMLError as error:
@@ -119,6 +136,9 @@ class DocSet:
     root: Path
     languages: tuple[str, ...]
     pages: dict[tuple[str, str], PageSource]
+    # (language, path) of the pages whose references are not known: not read, or not read
+    # through (nested too deeply…). Their own problems say why; nothing else is said of them.
+    unread: frozenset[tuple[str, str]] = frozenset()
 
     def in_language(self, lang: str) -> list[PageSource]:
         return [p for (page_lang, _), p in sorted(self.pages.items()) if page_lang == lang]
@@ -159,21 +179,61 @@ def folder_problems(root: Path, languages: Sequence[str]) -> Iterator[Problem]:
                 )
 
 
+def folder_files(root: Path, folder: str) -> tuple[list[str], list[Problem]]:
+    """Every file of ``root/folder`` as MkDocs finds them (links to folders followed), by
+    path in it, and the problems of those the build may not read or publish: anything but a
+    regular file, a link out of the project, a link to a folder holding it (a loop)."""
+    base = root / folder
+    found: list[str] = []
+    problems: list[Problem] = []
+    for here, folders, names in os.walk(base, followlinks=True):
+        at = Path(here)
+        for name in sorted(folders):
+            child = at / name
+            shown = f"{folder}/{child.relative_to(base).as_posix()}"
+            problem = outside_problem(child, shown, root) if child.is_symlink() else None
+            if (
+                problem is None
+                and child.is_symlink()
+                and at.resolve().is_relative_to(child.resolve())
+            ):
+                problem = Problem(shown, 0, "a link to a folder that holds it (a loop): not read")
+            if problem is not None:
+                problems.append(problem)
+                folders.remove(name)
+        folders.sort()
+        for name in sorted(names):
+            path = (at / name).relative_to(base).as_posix()
+            problem = source_problem(at / name, f"{folder}/{path}", root)
+            if problem is not None:
+                problems.append(problem)
+            else:
+                found.append(path)
+    return found, problems
+
+
 def scan_docs(root: Path, languages: Sequence[str]) -> tuple[DocSet, list[Problem]]:
-    """Every page of every language, and the problems of reading and scanning them."""
+    """Every page of every language, and the problems of reading and scanning them (and of
+    any other file there, which the site would publish)."""
     problems = list(folder_problems(root, languages))
     pages: dict[tuple[str, str], PageSource] = {}
+    unread: set[tuple[str, str]] = set()
     for lang in languages:
-        base = root / folder_of(lang)
-        if not base.is_dir():
+        if not (root / folder_of(lang)).is_dir():
             continue
-        for file in sorted(base.rglob("*.md")):
-            path = file.relative_to(base).as_posix()
+        files, unreadable = folder_files(root, folder_of(lang))
+        problems += unreadable
+        for path in files:
+            if not path.endswith(".md"):
+                continue
             try:
                 page = read_page(root, lang, path)
             except ProblemsFound as found:
                 problems += found.problems
+                unread.add((lang, path))
                 continue
             pages[(lang, path)] = page
+            if not page.scanned.complete:
+                unread.add((lang, path))
             problems += page.problems()
-    return DocSet(root, tuple(languages), pages), problems
+    return DocSet(root, tuple(languages), pages, frozenset(unread)), problems

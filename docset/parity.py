@@ -13,15 +13,21 @@ from vocabulary import SOURCE_LANGUAGE, language_name
 
 def parity_problems(docs: DocSet) -> Iterator[Problem]:
     for (lang, path), page in sorted(docs.pages.items()):
+        if (lang, path) in docs.unread:  # its references are not known: its problems say why
+            continue
         for other in docs.languages:
-            if other != lang and docs.get(other, path) is None:
+            if other != lang and docs.get(other, path) is None and (other, path) not in docs.unread:
                 yield Problem(
                     page.display,
                     1,
                     f"no {language_name(other, SOURCE_LANGUAGE)} twin: add {folder_of(other)}/{path}",
                 )
         source = docs.get(SOURCE_LANGUAGE, path)
-        if lang != SOURCE_LANGUAGE and source is not None:
+        if (
+            lang != SOURCE_LANGUAGE
+            and source is not None
+            and (SOURCE_LANGUAGE, path) not in docs.unread
+        ):
             yield from sequence_problems(source, page, "rule", lambda p: p.rules())
             yield from sequence_problems(source, page, "example", lambda p: p.examples())
 

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 
+import markup
 from rulebook.numbering import RuleNumber
 
 
@@ -43,6 +46,7 @@ class Scan:
     references: tuple[Reference, ...]
     problems: tuple[tuple[int, str], ...]  # (line, what is wrong)
     prose: str  # the text with code blanked (lines kept), for checks of wording
+    complete: bool = True  # False: read no further than its first problem (no references)
 
     def of_kind(self, *kinds: Kind) -> list[Reference]:
         return [r for r in self.references if r.kind in kinds]
@@ -52,19 +56,78 @@ FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[*+-]|\d+\.)[ \t]+\S")
 QUOTE = re.compile(r"[ \t]*(?:>[ \t]*)*")
 CONTAINER = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]")  # admonitions, details: content indented
-# Code in running text: raw code elements and comments, or a code span (not across a blank line).
-INLINE_CODE = re.compile(
-    r"<(?P<tag>code|pre|kbd|samp|script|style)\b[^>]*>.*?</(?P=tag)\s*>"
-    r"|<!--.*?-->"
-    r"|(?<!\\)(?P<ticks>`+)(?:(?!\n[ \t]*\n).)+?(?<!`)(?P=ticks)(?!`)",
-    re.S | re.I,
+# Code in running text: raw code elements and comments (to their closing), or a code span (to
+# a run of as many backticks, not across a blank line). ``inline_code`` finds them.
+CODE_TAGS = ("code", "pre", "kbd", "samp", "script", "style")
+INLINE_OPENING = re.compile(
+    r"<(?P<tag>" + "|".join(CODE_TAGS) + r")\b|(?P<comment><!--)|(?<!\\)`+", re.I
 )
+BLANK_LINE = re.compile(r"\n(?=[ \t]*\n)")
 BRACKETS = re.compile(r"\[\[|\]\]|\[\^")
 REFERENCE = re.compile(r"\[\[(?P<body>[^\[\]\n]*)\]\]")
 NUMBER_LIKE = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*$")
 DIRECTIVE = re.compile(r"^(?P<kind>example|stepper|table):[ \t]*(?P<id>[a-z0-9][a-z0-9-]*)$")
 
 SYNTAX = "write [[466.3.a]] for a rule, [[example: id]] or [[stepper: id]] for a worked example"
+
+
+class Following:
+    """The first match of ``pattern`` at or after each of increasing positions, found by one
+    search per answer: a text with no match after some point is searched to its end once,
+    not once per question (an unclosed ``<code>`` repeated is linear, not quadratic)."""
+
+    def __init__(self, pattern: re.Pattern[str], text: str) -> None:
+        self.pattern, self.text = pattern, text
+        self.asked: int | None = None
+        self.found: re.Match[str] | None = None
+
+    def at(self, position: int) -> re.Match[str] | None:
+        known = self.asked is not None and self.asked <= position
+        if not (known and (self.found is None or self.found.start() >= position)):
+            self.asked, self.found = position, self.pattern.search(self.text, position)
+        return self.found
+
+
+def inline_code(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of code in running text, left to right, as Python-Markdown reads them: raw
+    ``<code>`` (``<pre>``, ``<kbd>``…) to its closing tag, comments to ``-->``, and code spans:
+    a run of backticks (not after a backslash) to the first later run of as many, not across
+    a blank line; failing that, of fewer (the most it can). Linear in the text: each kind
+    of closing is searched for from increasing positions (``Following``), and backtick runs
+    are looked up by length."""
+    runs: dict[int, list[int]] = {}
+    for run in re.finditer("`+", text):
+        runs.setdefault(len(run.group(0)), []).append(run.start())
+    blank_lines = [m.start() for m in BLANK_LINE.finditer(text)]
+    ends = Following(re.compile(">"), text)
+    comments = Following(re.compile("-->"), text)
+    closings = {tag: Following(re.compile(rf"</{tag}\s*>", re.I), text) for tag in CODE_TAGS}
+    position = 0
+    while opening := INLINE_OPENING.search(text, position):
+        start = opening.start()
+        end: int | None = None
+        if tag := opening["tag"]:
+            gt = ends.at(opening.end())
+            close = closings[tag.lower()].at(gt.end()) if gt else None
+            end = close.end() if close else None
+        elif opening["comment"]:
+            close = comments.at(opening.end())
+            end = close.end() if close else None
+        else:
+            after = opening.end()  # a run of backticks ends here: a closing starts later
+            limit_at = bisect_right(blank_lines, after - 1)
+            limit = blank_lines[limit_at] if limit_at < len(blank_lines) else len(text)
+            for ticks in range(after - start, 0, -1):
+                starts = runs.get(ticks, [])
+                found = bisect_right(starts, after)
+                if found < len(starts) and starts[found] < limit:
+                    end = starts[found] + ticks
+                    break
+        if end is None:
+            position = opening.end() if not opening["tag"] else start + 1
+            continue
+        yield start, end
+        position = end
 
 
 def blank(text: str) -> str:
@@ -94,17 +157,28 @@ class TooDeep(Exception):
         self.line = line
 
 
-def code_blocks(text: str) -> str:
-    """``text`` with fenced and indented code blocks blanked; TooDeep past ``MAX_NESTING``."""
+def lines_of(text: str) -> list[str]:
+    """``text``'s lines, each with its ``\\n``: Markdown breaks lines there only (a page is
+    read with ``\\r`` and ``\\r\\n`` made ``\\n``, as Markdown does)."""
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+
+
+def code_blocks(text: str) -> tuple[str, str]:
+    """``text`` with fenced and indented code blocks blanked, and with fenced ones only (what
+    Markdown's HTML reader sees: superfences keeps fences from it); TooDeep past
+    ``MAX_NESTING``."""
     out: list[str] = []
+    fenced: list[str] = []  # the lines of ``out`` that are not indented code
     fence: str | None = None
     depth = 0  # list or admonition nesting: content is indented 4 spaces a level
     blank_before = True
     in_code = False
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    for number, line in enumerate(lines_of(text), start=1):
         opening = FENCE.match(line)
         if fence is not None:
             out.append(blank(line))
+            fenced.append(out[-1])
             mark = opening.group(1) if opening else ""
             if (
                 mark
@@ -116,19 +190,23 @@ def code_blocks(text: str) -> str:
             continue
         if not line.strip():
             out.append(line)
+            fenced.append(line)
             blank_before = True
             continue
         indent = indent_of(line)
         if in_code and indent >= 4 * (depth + 1):
             out.append(blank(line))
+            fenced.append(line)
             continue
         in_code = False
         if opening:
             fence = opening.group(1)
             out.append(blank(line))
+            fenced.append(out[-1])
         elif blank_before and indent >= 4 * (depth + 1):
             in_code = True
             out.append(blank(line))
+            fenced.append(line)
         else:
             if LIST_ITEM.match(line) or CONTAINER.match(line):
                 depth = indent // 4 + 1
@@ -139,32 +217,154 @@ def code_blocks(text: str) -> str:
             if depth > MAX_NESTING or quotes > MAX_NESTING:
                 raise TooDeep(number)
             out.append(line)
+            fenced.append(line)
         blank_before = False
-    return "".join(out)
+    return "".join(out), "".join(fenced)
 
 
-# Characters the build marks citations with (docset.build): a page may not hold them.
-RESERVED = re.compile("[\ue000\ue001]")
+# -- what Python-Markdown's work on a page grows with --------------------------------------
+
+# Characters Python-Markdown may read per character of a page. Some of its readers start
+# again from each opening that does not close: a link's ``[`` (or an image's ``![``) reads
+# to its paragraph's end looking for the ``]``, a ``](`` to the end for the ``)``, a ``<a``
+# to the page's end for the ``>`` (a 32 KB paragraph of ``![`` took 120 s). Past this bound
+# the page is refused before Markdown reads it: linear, with a clear line.
+MARKDOWN_WORK = 32
+# Marks an inline pattern of Markdown may start at (code spans, escapes, links, images, tags,
+# entities, emphasis): it rebuilds a paragraph's text at each match, so the marks of one
+# paragraph are bounded too (16,000 in 128 KB took 2 s, four times that per doubling).
+INLINE_MARK = re.compile(r"[`\\\[!<&*_]")
+MAX_INLINE_MARKS = 2000
+TAG_OPENING = re.compile(r"<[a-zA-Z]")
+ESCAPED = re.compile(r"\\[\\`*_{}\[\]()#+\-.!:|&<>]")  # Markdown's backslash escapes
+
+
+def bracket_work(prose: str, start: int, end: int) -> tuple[int, int]:
+    """(characters Markdown's link readers read in ``prose[start:end]``, one paragraph, at
+    most; the offset of the first bracket left open, or ``start``). Each ``[`` reads to its
+    ``]`` (counting nested ones) or the end; each ``(`` just after a link's ``]`` to its
+    ``)``, or the end if a quote comes first (a title may hold anything)."""
+    text = ESCAPED.sub("  ", prose[start:end])
+    length = len(text)
+    work, first_open = 0, -1
+    brackets: list[int] = []
+    parens: list[int] = []
+    links: list[int] = []  # the ``(`` just after a ``]`` that closes a ``[``
+    closing: dict[int, int] = {}  # ``(`` → its ``)``
+    quotes = [0]  # quotes before each offset
+    for offset, char in enumerate(text):
+        if char == "[":
+            brackets.append(offset)
+        elif char == "]" and brackets:
+            work += offset - brackets.pop()
+            if text.startswith("(", offset + 1):
+                links.append(offset + 1)
+        elif char == "(":
+            parens.append(offset)
+        elif char == ")" and parens:
+            closing[parens.pop()] = offset
+        quotes.append(quotes[-1] + (char in "'\""))
+    for opened in brackets:
+        work += length - opened
+    for opened in links:
+        close = closing.get(opened)
+        unquoted = close is not None and quotes[close] == quotes[opened]
+        work += (close if unquoted and close is not None else length) - opened
+        if not unquoted:
+            first_open = opened if first_open < 0 else min(first_open, opened)
+    if brackets:
+        first_open = brackets[0] if first_open < 0 else min(first_open, brackets[0])
+    return work, start + (first_open if first_open >= 0 else 0)
+
+
+def tag_work(text: str, bound: int) -> tuple[int, int]:
+    """(characters Markdown's HTML reader reads for the ``<`` of start tags in ``text``, up to
+    past ``bound``; the offset of the first that never ends, or 0). It is Python's HTML
+    parser with Markdown's own tag pattern: a tag that reaches the end of the text unclosed
+    is given up, and reading starts again one character further."""
+    from markdown import htmlparser as markdown_html  # its copy of Python's, patched
+
+    tag_end: re.Pattern[str] = vars(markdown_html)["htmlparser"].locatestarttagend_tolerant
+    openings = [m.start() for m in TAG_OPENING.finditer(text)]
+    length, work, position = len(text), 0, 0
+    for index, opened in enumerate(openings):
+        if opened < position:
+            continue
+        match = tag_end.match(text, opened)
+        after = match.end() if match else opened + 1
+        work += after - opened
+        following = text[after : after + 1]
+        if not following:  # unclosed to the end: so may be every later one
+            later = openings[index + 1 :]
+            return work + len(later) * length - sum(later), opened
+        if following == ">" or text.startswith("/>", after):
+            position = after + 1
+        elif following.isalpha() or following in "=/":
+            position = opened + 1  # given up: read again from the next character
+        else:
+            position = after
+        if work > bound:
+            break
+    return work, 0
+
+
+def markdown_work_problems(
+    prose: str, inline: str, fenced: str, line_at: Callable[[int], int]
+) -> Iterator[tuple[int, str]]:
+    """Where Python-Markdown would read a page far more than once: a paragraph of brackets
+    left open or nested, or of inline marks past count, a page of ``<`` opening tags that
+    never end. ``prose``: the page outside code; ``inline``: with its code spans (each is
+    one of Markdown's matches); ``fenced``: with its indented code blocks, which Markdown's
+    HTML reader sees."""
+    said = False
+    starts = [0, *(m.end() for m in BLANK_LINE.finditer(prose)), len(prose)]
+    for start, end in pairwise(starts):
+        work, at = bracket_work(prose, start, end) if end - start > 2 * MARKDOWN_WORK else (0, 0)
+        marks = len(INLINE_MARK.findall(inline, start, end))
+        if work > MARKDOWN_WORK * (end - start):  # shorter ones cannot reach the bound
+            said = True
+            yield (
+                line_at(at),
+                f"brackets left open or nested in this paragraph ({work:,} characters to "
+                f"read for {end - start:,}): Markdown would read it again from each one; "
+                "close them, or write a literal one as \\[ or \\(",
+            )
+        elif marks > MAX_INLINE_MARKS:
+            said = True
+            first = prose[start:end]
+            yield (
+                line_at(start + len(first) - len(first.lstrip())),
+                f"{marks:,} marks of inline Markdown in this paragraph (`, \\, [, !, <, &, *, "
+                f"_: at most {MAX_INLINE_MARKS:,}): Markdown rebuilds the paragraph at each "
+                "one; split it",
+            )
+    bound = MARKDOWN_WORK * len(fenced)
+    work, at = tag_work(fenced, bound) if not said else (0, 0)  # a paragraph said it
+    if work > bound:
+        yield (
+            line_at(at),
+            f"'<' opening tags that never end ({work:,} characters to read for "
+            f"{len(fenced):,}): Markdown would read the page again from each one; "
+            "write a literal '<' as &lt;",
+        )
 
 
 def scan(markdown: str, first_line: int = 1) -> Scan:
     """Everything the site reads in a page; ``first_line``: the line ``markdown`` starts at."""
-    if reserved := RESERVED.search(markdown):
-        line = markdown.count("\n", 0, reserved.start()) + first_line
-        code = f"U+{ord(reserved.group(0)):04X}"
-        return Scan((), ((line, f"the character {code} is reserved by the build"),), "")
+    if reserved := markup.reserved_problem(markdown):  # the build's own marks (markup.RESERVED)
+        line, what = reserved
+        return Scan((), ((line + first_line - 1, what),), "", False)
     prose_parts: list[str] = []
     try:
-        blocks = code_blocks(markdown)
+        blocks, fenced = code_blocks(markdown)
     except TooDeep as deep:
         line = deep.line + first_line - 1
-        return Scan(
-            (), ((line, f"nested too deeply (lists, quotes: over {MAX_NESTING} levels)"),), ""
-        )
+        said = f"nested too deeply (lists, quotes: over {MAX_NESTING} levels)"
+        return Scan((), ((line, said),), "", False)
     last = 0
-    for m in INLINE_CODE.finditer(blocks):
-        prose_parts += [blocks[last : m.start()], blank(m.group(0))]
-        last = m.end()
+    for start, end in inline_code(blocks):
+        prose_parts += [blocks[last:start], blank(blocks[start:end])]
+        last = end
     prose_parts.append(blocks[last:])
     prose = "".join(prose_parts)
 
@@ -219,6 +419,11 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
             problems.append((line_at(m.start()), f"'[[' is never closed on its line; {SYNTAX}"))
         elif m.group(0) == "]]" and m.start() - 1 not in taken and m.start() + 1 not in taken:
             problems.append((line_at(m.start()), f"']]' closes nothing; {SYNTAX}"))
+    # Markdown never sees the references: each becomes a footnote's mark.
+    spaces = {r.start: " " * (r.end - r.start) for r in references}
+    unreferenced = replace(prose, references, spaces)
+    inline = replace(blocks, references, spaces)
+    problems += markdown_work_problems(unreferenced, inline, fenced, line_at)
     return Scan(tuple(references), tuple(problems), prose)
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
-from diagnostics import Problem, ProblemsFound
+from diagnostics import Problem, ProblemsFound, read_source
 from vocabulary import terminology_path
 
 # Quotations: a quote may use any word.
@@ -81,9 +82,10 @@ def load_terminology(lang: str) -> Terminology | None:
     if not path.is_file():
         return None
     shown = f"vocabulary/locales/{lang}/terminology.txt"
+    text = read_source(path, shown) if isinstance(path, Path) else path.read_text("utf-8")
     terms: dict[str, str] = {}
     problems = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip() or line.startswith("#"):
             continue
         variant, tab, term = line.partition("\t")

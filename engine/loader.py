@@ -92,43 +92,25 @@ def validator() -> jsonschema.protocols.Validator:
     return strict(scenario_schema())
 
 
-def flow_depth_problem(text: str, path: str) -> Problem | None:
-    """A ``[[[[…`` or ``{{{…`` nested past ``MAX_DEPTH``: refused before libyaml, whose composer
-    recurses in C (100,000 levels crash the process).
-
-    Brackets are counted outside quoted strings and comments. A quote is taken to open a
-    string only where YAML starts one (after ``[ { ,`` or a blank after ``: - ?``, or at a
-    line's start), so a string is never imagined where YAML reads brackets: the count may
-    be high, never low.
+def depth_problem(text: str, path: str) -> Problem | None:
+    """A collection nested past ``MAX_DEPTH``, block (``- - - …``, indented maps) or flow
+    (``[[[…``, ``{{{…``): refused before any parser composes it (libyaml's composer recurses
+    in C: 60,000 levels crash the process; PyYAML's in Python). YAML's own event parser,
+    which keeps its nesting on a list and recurses nowhere, reads up to the first collection
+    too deep and stops there; a syntax error before it is the composer's to report.
     """
-    depth, line, quote, comment = 0, 1, "", False
-    before, last = "\n", "\n"  # the previous character, and the previous one not blank
-    escaped = False
-    for char in text:
-        if char == "\n":
-            line, comment = line + 1, False
-        if comment:
-            pass
-        elif quote:
-            if escaped:
-                escaped = False
-            elif quote == '"' and char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = ""
-        elif char in "\"'" and (before in "[{,\n" or (before in " \t" and last in ":-?[{,\n")):
-            quote = char
-        elif char == "#" and before in " \t\n":
-            comment = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return Problem(path, line, f"nested too deeply (over {MAX_DEPTH} levels)")
-        elif char in "]}":
-            depth = max(depth - 1, 0)
-        before = char
-        if char not in " \t":
-            last = char
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=YAML_LOADER):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else 1
+                    return R.refuse(path, line, R.TOO_DEEP, limit=MAX_DEPTH)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return None
     return None
 
 
@@ -240,7 +222,7 @@ def read_yaml(
         raise ProblemsFound(
             [R.refuse(path, 0, R.TOO_LARGE, size=f"{len(text):,}", limit=f"{MAX_BYTES:,}")]
         )
-    if too_deep := flow_depth_problem(text, path):
+    if too_deep := depth_problem(text, path):
         raise ProblemsFound([too_deep])
     try:
         root = yaml.compose(text, Loader=YAML_LOADER)

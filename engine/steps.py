@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated
 
 from engine.effects import EFFECTS
 from engine.model import Trigger, Zone
@@ -255,9 +255,6 @@ class StepKind:
     count: str | None = None
     clauses: tuple[Clause, ...] = ()
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (step_kind, (self.key,))  # traces pickle (the example cache) by key
-
 
 @dataclass(frozen=True, slots=True)
 class Phrase:
@@ -268,10 +265,6 @@ class Phrase:
 
 
 STEPS: dict[str, StepKind] = {}
-
-
-def step_kind(key: str) -> StepKind:
-    return STEPS[key]
 
 
 def entry(

@@ -35,6 +35,36 @@ def markdown_literal(value: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(value, quote=False))
 
 
+def template_text(value: str) -> str:
+    """``value`` for a theme template that may print it as it is or escape it (Material does
+    both with the site's name): escaped once and marked safe (``markupsafe.Markup``, which
+    Jinja's ``| e`` leaves as it is), so it reads as written either way.
+
+    >>> template_text('<b>"R&D"</b>')
+    Markup('&lt;b&gt;&#34;R&amp;D&#34;&lt;/b&gt;')
+    """
+    from markupsafe import Markup  # Jinja's own, which the theme's templates use
+
+    return Markup.escape(value)
+
+
+# A citation's mark in a page's Markdown, until the page is converted: private-use characters
+# only, its number among them (U+E010 to U+E019 for 0 to 9), so a heading's anchor, made of
+# its text's letters and digits, never holds it.
+CITATION = re.compile("\ue000([\ue010-\ue019]+)\ue001")
+_DIGIT = 0xE010
+
+
+def citation_mark(index: int) -> str:
+    """The mark of the ``index``-th citation of a page."""
+    return "\ue000" + "".join(chr(_DIGIT + int(d)) for d in str(index)) + "\ue001"
+
+
+def citation_index(mark: re.Match[str]) -> int:
+    """The number of a citation mark that ``CITATION`` matched."""
+    return int("".join(str(ord(c) - _DIGIT) for c in mark[1]))
+
+
 # Where generated HTML goes in a page (``docset.build.RenderedPage`` fills them): comments
 # Markdown leaves as they are. A named one joins the page's content, which search indexes; a
 # late one, numbered, joins the finished page, after search read it.
@@ -50,3 +80,19 @@ def placeholder(name: str) -> str:
 def late(index: int) -> str:
     """Where the ``index``-th late HTML goes: not searched (citations, boards, link lists)."""
     return f"<!-- rb-late:{index} -->"
+
+
+# What no data may hold (a page, a rule text, a scenario's words, a translation): the build's
+# own marks, which would summon another citation or another example's HTML.
+RESERVED = re.compile(r"[\ue000-\ue01f]|<!--\s*rb(?:-late)?:")
+
+
+def reserved_problem(text: str) -> tuple[int, str] | None:
+    """(line within ``text``, what is reserved) for the first reserved mark ``text`` holds."""
+    found = RESERVED.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    what = found.group(0)
+    shown = f"the character U+{ord(what):04X}" if len(what) == 1 else f"'{what.strip()}'"
+    return line, f"{shown} is reserved by the build"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,13 +84,24 @@ def rule_files(directory: Path, edition: str, languages: Sequence[str]) -> dict[
     return {lang: directory / f"{edition}.{lang}.txt" for lang in languages}
 
 
+class RulebookProblems(ProblemsFound):
+    """The rules files' problems, and the numbers of the source language's rules when its
+    file read whole (citations are checked against them: a translation's fault does not
+    hide a page's), else None."""
+
+    def __init__(self, problems: Iterable[Problem], numbers: frozenset[str] | None) -> None:
+        super().__init__(problems)
+        self.numbers = numbers
+
+
 def load_rulebook(
     directory: Path,
     edition: str,
     languages: Sequence[str],
     display_root: Path | None = None,
 ) -> Rulebook:
-    """Load ``{edition}.en.txt`` and its translations; report every problem at once."""
+    """Load ``{edition}.en.txt`` and its translations; report every problem at once
+    (``RulebookProblems``)."""
     problems: list[Problem] = []
     files: dict[str, RulesFile] = {}
     languages = [SOURCE_LANGUAGE, *(lang for lang in languages if lang != SOURCE_LANGUAGE)]
@@ -100,11 +111,16 @@ def load_rulebook(
             problems.append(Problem(shown, 0, f"missing rules file for language '{lang}'"))
             continue
         try:
-            files[lang] = parse_rules_text(read_source(path, shown), shown)
+            files[lang] = parse_rules_text(read_source(path, shown, root=display_root), shown)
         except ProblemsFound as found:
             problems.extend(found.problems)
+
+    def numbers() -> frozenset[str] | None:
+        source = files.get(SOURCE_LANGUAGE)
+        return frozenset(e.number.text for e in source.entries) if source else None
+
     if problems:
-        raise ProblemsFound(problems)
+        raise RulebookProblems(problems, numbers())
 
     by_lang = {lang: {e.number.text: e for e in f.entries} for lang, f in files.items()}
     source = files[SOURCE_LANGUAGE]
@@ -143,6 +159,6 @@ def load_rulebook(
                     )
                 )
     if problems:
-        raise ProblemsFound(problems)
+        raise RulebookProblems(problems, numbers())
     rules.sort(key=lambda r: r.number.sort_key)
     return Rulebook(files, tuple(rules))

@@ -52,20 +52,6 @@ class Message:
     def placeholders(self) -> frozenset[str]:
         return placeholders(self.text) | placeholders(self.plural or "")
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (message if self.plural is None else plural_message, self._args())
-
-    def _args(self) -> tuple[str, ...]:
-        return (
-            (self.context, self.text)
-            if self.plural is None
-            else (
-                self.context,
-                self.text,
-                self.plural,
-            )
-        )
-
 
 @lru_cache(maxsize=8192)
 def _template(context: str, text: str, plural: str | None, lang: str, n: int | None) -> str:

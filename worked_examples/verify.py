@@ -1,27 +1,31 @@
-"""Run every worked example once, with a cache, and compare it with what its file documents.
+"""Run every worked example once per build, with a cache of its file as read, and compare it
+with what its file documents.
 
-The cache key is a hash of the engine's code and of the scenario's bytes:
-editing prose never re-runs an example; editing the engine re-runs them all;
-editing one scenario re-runs that one. The comparison (which replays the
-combat in every other order the file asks for) is the engine's too, and is
-kept with the outcome: a cached example costs no engine work at all. The
+What costs is reading a scenario (YAML, then the schema: about 3 ms); playing it and
+comparing the outcome with what it documents costs a tenth of that. So the cache keeps
+what reading a file gave (its YAML values and their lines, as JSON), keyed by a hash of the
+engine's code and of the file's bytes, and every build plays every example and compares
+it: every verdict the site shows comes from a run of the build that shows it, and a cache
+entry can at most say what a file holds. That it cannot lie about even that: each entry is
+sealed with a secret of the cache folder (``diagnostics.Seal``), so a forged, foreign or
+truncated entry is not used (the file is read again), nor is a folder whose secret git
+tracks. Editing prose reads no scenario again; editing one scenario reads that one;
+editing the engine reads them all. In memory (``mkdocs serve``), whole runs are kept. The
 folder keeps the entries used last, not one set per version of the engine.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
-from contextlib import suppress
+import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any
 
-from diagnostics import Problem, ProblemsFound, keep_newest, read_source, store
-from engine import Mismatch, Outcome, Scenario, compare, parse_scenario, run_combat
-from engine.loader import MAX_BYTES
+from diagnostics import NodePath, Problem, ProblemsFound, Seal, keep_newest, read_source
+from engine import Mismatch, Outcome, Scenario, compare, run_combat
+from engine.loader import MAX_BYTES, read_yaml, scenario_from_data
 from vocabulary import languages
 
 
@@ -31,6 +35,7 @@ class ExampleRun:
     outcome: Outcome
     mismatches: tuple[Mismatch, ...]
     source: Path
+    text: str = ""  # the file as read (what the site publishes, not the file read again)
 
     @property
     def id(self) -> str:
@@ -45,14 +50,16 @@ class ExampleRun:
 class RunStats:
     verified: int = 0
     failed: int = 0
-    from_cache: int = 0
+    from_cache: int = 0  # examples whose file was not read again (cache in a folder or memory)
     engine_runs: int = 0
+    files_read: int = 0  # scenario files read (YAML and schema)
 
     def summary(self) -> str:
         total = self.verified + self.failed
         return (
             f"examples: {total} run, {self.verified} verified ({self.from_cache} from cache, "
-            f"{self.engine_runs} engine runs), {self.failed} failed"
+            f"{self.files_read} files read, {self.engine_runs} engine runs), "
+            f"{self.failed} failed"
         )
 
 
@@ -68,10 +75,14 @@ def engine_fingerprint() -> str:
 
 
 # Part of every key: bump it when an entry's shape changes (older entries are then never read).
-FORMAT = "riftbound-example-run-2"
-# A scenario as read from its file, the outcome the engine gave it, and where it differs from
-# what the file documents.
+FORMAT = "riftbound-example-read-3"
+ENTRY = "*.json"
+# A file read: its YAML values and the line of each node (``engine.loader.read_yaml``).
+Read = tuple[Any, dict[NodePath, int]]
+# An example in memory: its scenario, its outcome, and where it differs from its file.
 Entry = tuple[Scenario, Outcome, tuple[Mismatch, ...]]
+# An entry holds one scenario's YAML values (the file is at most MAX_BYTES) and their lines.
+MAX_ENTRY_BYTES = 16 * MAX_BYTES
 
 
 # The folder keeps the entries a build used and the newest others, up to this many times as
@@ -80,42 +91,69 @@ KEPT_GENERATIONS = 4
 KEPT_AT_LEAST = 64
 
 
+def as_json(read: Read) -> bytes | None:
+    """A file as read, as JSON (mappings in their order: the engine reads them in it); None
+    if JSON cannot hold it exactly (then it is not kept)."""
+
+    def dumped(read: Read) -> str:
+        data, lines = read
+        value = {"data": data, "lines": [[list(at), line] for at, line in lines.items()]}
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+    try:
+        text = dumped(read)
+    except (TypeError, ValueError):
+        return None
+    again = from_json(text.encode())
+    return text.encode() if again == read and dumped(again) == text else None
+
+
+def from_json(content: bytes) -> Read | None:
+    try:
+        value = json.loads(content)
+        lines = {tuple(at): int(line) for at, line in value["lines"]}
+        return value["data"], lines
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
 @dataclass
 class ResultCache:
-    """Read scenarios and their outcomes by key, in memory and (optionally) in a folder across
-    processes: a build re-reads nor re-runs no scenario whose file and engine are unchanged.
-    ``prune`` keeps it from growing with every change to the engine or to a scenario."""
+    """Scenarios by key: each file as read, in a folder across processes (sealed), and whole
+    runs in memory. ``prune`` keeps it from growing with every change to the engine or to a
+    scenario."""
 
     folder: Path | None = None
     memory: dict[str, Entry] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)  # since the last prune
 
+    def __post_init__(self) -> None:
+        self.seal = Seal(self.folder) if self.folder is not None else None
+
     def get(self, key: str) -> Entry | None:
+        """A run kept in memory."""
         if key in self.memory:
             self.used.add(key)
             return self.memory[key]
-        if self.folder is not None:
-            file = self.folder / f"{key}.pickle"
-            try:
-                entry = pickle.loads(file.read_bytes())
-            except OSError:  # absent, or deleted meanwhile by another build's prune
-                return None
-            except Exception:  # stale or foreign: a pickle fails in many ways; run it again
-                return None
-            if not is_entry(entry):  # foreign: run it again
-                return None
-            with suppress(OSError):  # deleted meanwhile: the entry read is still good
-                os.utime(file)  # just used: another build's prune keeps it
-            self.memory[key] = entry
-            self.used.add(key)
-            return entry
         return None
 
-    def put(self, key: str, entry: Entry) -> None:
+    def read(self, key: str) -> Read | None:
+        """A file as read, kept in the folder, if the entry is whole and this folder's."""
+        if self.folder is None or self.seal is None:
+            return None
+        content = self.seal.read(self.folder / f"{key}.json", key, MAX_ENTRY_BYTES)
+        found = from_json(content) if content is not None else None
+        if found is not None:
+            self.used.add(key)
+        return found
+
+    def put(self, key: str, read: Read | None, entry: Entry) -> None:
+        """Keep a run in memory, and the file as read (if given: read anew) in the folder."""
         self.memory[key] = entry
         self.used.add(key)
-        if self.folder is not None:
-            store(self.folder / f"{key}.pickle", pickle.dumps(entry))
+        content = as_json(read) if read is not None else None
+        if self.folder is not None and self.seal is not None and content is not None:
+            self.seal.write(self.folder / f"{key}.json", key, content)
 
     def prune(self) -> None:
         """Forget what was not used since the last prune (memory), and delete all but the
@@ -123,20 +161,9 @@ class ResultCache:
         ``KEPT_GENERATIONS`` times as many."""
         used, self.used = self.used, set()
         self.memory = {key: self.memory[key] for key in used if key in self.memory}
-        if self.folder is not None:  # those used: never deleted, however old their files
+        if self.folder is not None and self.seal is not None and self.seal.usable:
             others = max(KEPT_GENERATIONS * len(used), KEPT_AT_LEAST) - len(used)
-            keep_newest(self.folder, ("*.pickle",), others, {f"{key}.pickle" for key in used})
-
-
-def is_entry(value: object) -> TypeGuard[Entry]:
-    return (
-        isinstance(value, tuple)
-        and len(value) == 3
-        and isinstance(value[0], Scenario)
-        and isinstance(value[1], Outcome)
-        and isinstance(value[2], tuple)
-        and all(isinstance(m, Mismatch) for m in value[2])
-    )
+            keep_newest(self.folder, (ENTRY,), others, {f"{key}.json" for key in used})
 
 
 @dataclass
@@ -150,7 +177,8 @@ class Examples:
 
 
 def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = None) -> Examples:
-    """Load, run (or fetch from cache) and verify every ``folder/*.yml``; then prune the cache.
+    """Read (or take from the cache), run and verify every ``folder/*.yml``; then prune the
+    cache.
 
     A scenario that does not load is reported once, with its own problems;
     mismatches are kept on each run, for the caller to report with the page
@@ -161,11 +189,18 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
     for file in sorted(folder.glob("*.yml")):
         shown = str(file.relative_to(display_root)) if display_root else str(file)
         try:
-            text = read_source(file, shown, MAX_BYTES)
+            text = read_source(file, shown, MAX_BYTES, display_root)
             key = hashlib.sha256("\0".join([FORMAT, fingerprint, shown, text]).encode()).hexdigest()
             entry = cache.get(key)
             if entry is None:
-                scenario = parse_scenario(text, shown)
+                read = cache.read(key)
+                fresh = read is None
+                if read is None:
+                    read = read_yaml(text, shown)
+                    found.stats.files_read += 1
+                else:
+                    found.stats.from_cache += 1
+                scenario = scenario_from_data(*read, shown)
                 if scenario.id != file.stem:
                     raise ProblemsFound(
                         [
@@ -179,7 +214,7 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
                 outcome = run_combat(scenario)
                 entry = (scenario, outcome, tuple(compare(scenario, outcome)))
                 found.stats.engine_runs += 1
-                cache.put(key, entry)
+                cache.put(key, read if fresh else None, entry)
             else:
                 found.stats.from_cache += 1
             scenario, outcome, mismatches = entry
@@ -187,7 +222,7 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
             found.problems += problems.problems
             found.invalid[file.stem] = shown
             continue
-        run = ExampleRun(scenario, outcome, mismatches, file)
+        run = ExampleRun(scenario, outcome, mismatches, file, text)
         found.runs[scenario.id] = run
         if run.verified:
             found.stats.verified += 1

@@ -17,6 +17,9 @@ import links
 
 # The iframe-worker shim: Material loads the scripts named in extra.polyfills on every page.
 SHIM_PATH = "assets/iframe-worker/shim.js"
+# Ours, loaded in every page's head before the theme's script (extra.polyfills too): from
+# disk, the page asks for no sitemap.xml the browser would refuse.
+FROM_DISK = "assets/from-disk.js"
 
 # Material's page configuration: <script id="__config" …>{… "base": "..", …
 CONFIG_BASE = re.compile(
@@ -68,7 +71,8 @@ def share_sitemap(site_dir: Path) -> None:
 
 
 def name_assets_by_content(config: MkDocsConfig) -> dict[str, str]:
-    """Our stylesheets and scripts in the docs folder (``extra_css``, ``extra_javascript``),
+    """Our stylesheets and scripts in the docs folder (``extra_css``, ``extra_javascript``,
+    and ``FROM_DISK``, added to the theme's ``extra.polyfills``),
     renamed in the configuration to names that carry their content's hash, as the theme names
     its own: after a redeploy, a host or browser that kept one for long never pairs an old
     copy with new pages. Returns each one's path → its new path (for ``rename_assets``)."""
@@ -91,6 +95,9 @@ def name_assets_by_content(config: MkDocsConfig) -> dict[str, str]:
             config.extra_javascript[n] = named(script)
         else:
             script.path = named(script.path)
+    polyfills = config.extra.setdefault("polyfills", [])
+    if (from_disk := named(FROM_DISK)) not in polyfills:
+        polyfills.insert(0, from_disk)
     return renamed
 
 

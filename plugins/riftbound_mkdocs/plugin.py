@@ -37,9 +37,10 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 import links
+import markup
 from browser_engine.pack import EngineAssets, engine_assets
-from diagnostics import ProblemsFound
-from docset import interface
+from diagnostics import Problem, ProblemsFound
+from docset import interface, output
 from docset.build import (
     PRINT_EDITION_SLOT,
     RenderedPage,
@@ -76,15 +77,65 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.printer: Printer | None = None  # None: this build makes no print edition
         self.nav: list[str] = []  # the language's pages, in the navigation's order
         self.printed: dict[str, Made] = {}  # each language's print edition
+        self.writes_aside = False
+        self.target = Path()  # where the site goes, once whole
+        self.building: Path | None = None  # where it is written meanwhile
+        self.warnings = WarningCount()
+        # Citations each language's pages hold where a footnote cannot stand: said at the end.
+        self.misplaced: list[Problem] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+        self.writes_aside = command in ("build", "gh-deploy")  # serve builds in its own folder
+
+    # -- the site: written aside, moved into place whole (docset.output) ------------------------
+
+    @event_priority(100)  # first: every language's build, and every plugin, writes there
+    def _write_aside(self, config: MkDocsConfig) -> MkDocsConfig:
+        if i18n.building_other_language(config) or not self.writes_aside:
+            return config
+        self.target = Path(config.site_dir)
+        try:
+            self.building = output.aside(self.target)
+        except OSError as error:
+            raise PluginError(f"{self.target}: cannot write the site beside it: {error}") from None
+        config.site_dir = str(self.building)
+        self.warnings = WarningCount()
+        logging.getLogger("mkdocs").addHandler(self.warnings)
+        return config
+
+    @event_priority(-1000)  # last: after every language is written
+    def _move_into_place(self, config: MkDocsConfig) -> None:
+        if i18n.building_other_language(config) or self.building is None:
+            return
+        built, self.building = self.building, None
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        if config.strict and self.warnings.count:  # MkDocs fails this build next: not shown
+            output.discard(built)
+            return
+        try:
+            output.move_into_place(built, self.target)
+        except OSError as error:
+            output.discard(built)
+            raise PluginError(
+                f"{self.target}: the site could not be put in place: {error}"
+            ) from None
+        config.site_dir = str(self.target)
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self.printer is not None:
+            self.printer.close()
+        if self.building is not None:  # a failed build is never shown, not even in part
+            logging.getLogger("mkdocs").removeHandler(self.warnings)
+            output.discard(self.building)
+            self.building = None
 
     @event_priority(0)
     def _load(self, config: MkDocsConfig) -> MkDocsConfig:
         if i18n.building_other_language(config) and self.site is not None:
             return config  # examples are run once per build, not once per language
         root = Path(config.config_file_path).parent
+        self.misplaced = []
         forget_changed_catalogs()  # mkdocs serve: a catalog edited since the last build
         self.languages = i18n.site_languages(config)
         try:
@@ -135,18 +186,21 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
     @event_priority(-150)  # after mkdocs-static-i18n set the language of this build
     def _frame_words(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Words of the catalogs are data: the theme prints these into its HTML unescaped
+        # (some also escaped): escaped once, marked safe. The permalink title goes through
+        # Markdown, which escapes it.
         lang = str(config.theme["language"])
-        config.site_name = interface.SITE_NAME(lang)
-        config.site_description = interface.SITE_DESCRIPTION(lang)
-        config.copyright = interface.COPYRIGHT(lang)
+        config.site_name = markup.template_text(interface.SITE_NAME(lang))
+        config.site_description = markup.template_text(interface.SITE_DESCRIPTION(lang))
+        config.copyright = markup.template_text(interface.COPYRIGHT(lang))
         for palette, word in zip(
             config.theme["palette"], (interface.TO_DARK, interface.TO_LIGHT), strict=False
         ):
-            palette.setdefault("toggle", {})["name"] = word(lang)
+            palette.setdefault("toggle", {})["name"] = markup.template_text(word(lang))
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = interface.PERMALINK(lang)
         return config
 
-    on_config = CombinedEvent(_load, _frame_words)
+    on_config = CombinedEvent(_write_aside, _load, _frame_words)
 
     # -- files -----------------------------------------------------------------
 
@@ -173,9 +227,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             for path, content in self.engine.files.items():
                 files.append(File.generated(config, path, content=content))
             for run in site.runs.values():
-                files.append(
-                    File.generated(config, f"examples/{run.id}.yml", abs_src_path=str(run.source))
-                )
+                files.append(File.generated(config, f"examples/{run.id}.yml", content=run.text))
         return files
 
     on_files = CombinedEvent(_add_language_pages, _add_generated_pages)
@@ -213,6 +265,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             page.present_anchor_ids |= rendered.anchors
         for anchor in _walk(page.toc):
             anchor.title = without_citations(anchor.title)
+        self.misplaced += rendered.misplaced(html)
         return rendered.content(html)
 
     # -- the print edition --------------------------------------------------------
@@ -338,6 +391,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
     def _finish(self, config: MkDocsConfig) -> None:
         if i18n.building_other_language(config):
             return
+        if self.misplaced:  # every language's, at once
+            found = ProblemsFound(self.misplaced)
+            raise PluginError(f"{len(found.problems)} problem(s) in the site sources:\n{found}")
         site_dir = Path(config.site_dir)
         # mkdocs-static-i18n rewrites the shared index with every language: the source's only.
         if self.english_index is not None:
@@ -351,7 +407,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.site is not None:
             log.info(self.site.examples.stats.summary())
 
-    on_post_build = CombinedEvent(_keep_language_index, _finish)
+    on_post_build = CombinedEvent(_keep_language_index, _finish, _move_into_place)
 
     def home_paragraph(self, page: Page) -> str:
         """The home page's link to its language's print edition, or that this build made none."""
@@ -361,10 +417,6 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         said = home_html(href, len(made.pdf) if made else 0, here.lang)
         return f'<p class="rb-print-edition">{said}</p>'
 
-    def on_build_error(self, *, error: Exception) -> None:
-        if self.printer is not None:
-            self.printer.close()
-
     def on_shutdown(self) -> None:
         if self.printer is not None:
             self.printer.close()
@@ -373,6 +425,18 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.site is None:
             raise PluginError("riftbound: the site was not loaded (on_config did not run)")
         return self.site
+
+
+class WarningCount(logging.Handler):
+    """Counts the warnings MkDocs logs: a --strict build that logged one fails after its last
+    event, and is not put in place."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
 
 
 def _walk(toc: Iterable[AnchorLink]) -> Iterator[AnchorLink]:

@@ -10,10 +10,13 @@ import functools
 import os
 import threading
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
@@ -91,26 +94,24 @@ def root(request: pytest.FixtureRequest, file_root: str, http_root: str, http_se
 
 @dataclass
 class Traffic:
-    """What the pages asked for outside the site, and what they logged as errors."""
+    """What the pages asked for outside the site, or from disk that is not there, and what
+    they logged as errors."""
 
     root: str
     outside: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # file:// addresses of no file
+
+    def note(self, url: str) -> None:
+        if not self.is_local(url):
+            self.outside.append(url)
+        elif url.startswith("file:") and not Path(url2pathname(urlsplit(url).path)).is_file():
+            self.missing.append(url)
 
     def is_local(self, url: str) -> bool:
         return url.startswith((self.root, *LOCAL_SCHEMES)) or (
             self.root.startswith("file:") and url.startswith("file:")
         )
-
-
-# Under file://, Chromium refuses the XHR Material's JavaScript makes for sitemap.xml
-# (it only uses it to map pages between languages). Nothing else may fail.
-def known_theme_error(message: ConsoleMessage) -> bool:
-    where = message.location.get("url", "")
-    text = message.text
-    if "sitemap.xml" in text and "blocked by CORS policy" in text:
-        return True
-    return text.startswith("Failed to load resource") and where.endswith("/sitemap.xml")
 
 
 @pytest.fixture
@@ -125,14 +126,10 @@ def traffic(context: BrowserContext, root: str) -> Traffic:
             route.abort()
 
     context.route("**/*", guard)
-    context.on(
-        "request", lambda r: None if watched.is_local(r.url) else watched.outside.append(r.url)
-    )
+    context.on("request", lambda r: watched.note(r.url))
 
     def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error" and not (
-            root.startswith("file:") and known_theme_error(message)
-        ):
+        if message.type == "error":
             watched.errors.append(f"{message.text} ({message.location.get('url')})")
 
     context.on("console", on_console)
@@ -155,10 +152,14 @@ def settle(page: Page) -> None:
 
 
 def goto_after_startup(page: Page, url: str) -> None:
-    """Open ``url`` and wait until the theme's start-up requests (search index, sitemap) are out."""
+    """Open ``url`` and wait until the theme's start-up requests are out: its search index,
+    and over http the sitemap beside each language link (from disk it asks for none: the
+    browser would refuse it)."""
     with (
-        page.expect_request(lambda r: r.url.split("?")[0].endswith("sitemap.xml")),
         page.expect_request(lambda r: "/search/search_index." in r.url),
+        page.expect_request(lambda r: r.url.split("?")[0].endswith("sitemap.xml"))
+        if not url.startswith("file:")
+        else nullcontext(),
     ):
         page.goto(url, wait_until="load")
 

@@ -27,6 +27,7 @@ def test_every_page_loads_with_nothing_from_elsewhere_and_no_errors(
         goto_after_startup(page, root + path)
         assert page.locator("h1").count() >= 1, path
     assert traffic.outside == []
+    assert traffic.missing == []  # from disk: no request for a file that is not there
     assert traffic.errors == []
 
 

@@ -26,7 +26,7 @@ from browser_engine.entry import handle
 from browser_engine.form import blank_form
 from browser_engine.view import describe
 from browser_engine.words import WORDS, for_language, word
-from diagnostics import ProblemsFound
+from diagnostics import SECRET, ProblemsFound
 from docset.build import SiteBuild, load_site
 from engine.effects import EFFECTS
 from engine.fields import Const, Either, Kind, Ref, Seq
@@ -301,7 +301,7 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     """Each change to the engine or an example adds entries; the cache does not grow forever,
     and what a build uses stays, however old its files."""
     first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
-    mine = sorted(f.name for f in tmp_path.iterdir() if f.name != pack.IMPORTS)
+    mine = sorted(f.name for f in tmp_path.iterdir() if f.name not in (pack.IMPORTS, SECRET))
     assert len(mine) == 5  # Pyodide's three files, its standard library, our code
     for file in tmp_path.iterdir():
         os.utime(file, (1_000_000, 1_000_000))  # written long ago
@@ -315,7 +315,56 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     assert again == first
     kept = sorted(f.name for f in tmp_path.iterdir())
     newest = others[len(others) - (pack.CACHE_ENTRIES - len(mine)) :]
-    assert kept == sorted([*mine, *newest, pack.IMPORTS, "notes.txt"])
+    assert kept == sorted([*mine, *newest, pack.IMPORTS, SECRET, "notes.txt"])
+
+
+@pytest.mark.parametrize("fault", ["cut short", "script added", "another file"])
+def test_a_cached_payload_that_is_not_exactly_its_file_is_made_again(
+    site: SiteBuild, tmp_path: Path, fault: str
+) -> None:
+    """A truncated entry shipped a broken engine ("The engine could not start" in every
+    editor); a changed one would ship its script to every reader."""
+    first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    scripts = sorted(tmp_path.glob("*.js"))
+    for n, entry in enumerate(scripts):
+        data = entry.read_bytes()
+        entry.write_bytes(
+            {
+                "cut short": data[: len(data) // 2],
+                "script added": data.replace(b'] = "', b'] = alert(1) || "', 1),
+                "another file": scripts[(n + 1) % len(scripts)].read_bytes(),
+            }[fault]
+        )
+    again = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    assert again == first
+    assert all(PAYLOAD.match(e.read_bytes()) for e in tmp_path.glob("*.js"))
+
+
+def test_a_compiled_standard_library_ships_from_the_cache_only_if_sealed_by_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What Pyodide compiled cannot be checked but by compiling again: an entry not whole, or
+    not sealed by its folder, is compiled again (here by a stand-in for Node.js)."""
+    compiled: list[bytes] = []
+    run = subprocess.run
+
+    def compile_under_node(command: list[str], **kwargs: Any) -> Any:
+        if not command[1].endswith("precompile.mjs"):
+            return run(command, **kwargs)
+        compiled.append(b"compiled %d" % len(compiled))
+        Path(command[-1]).write_bytes(compiled[-1])
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(pack.subprocess, "run", compile_under_node)
+    inputs = (PYODIDE, b"stdlib", b"code", ["{}"], tmp_path)
+    assert pack.precompiled(*inputs) == b"compiled 0"
+    assert pack.precompiled(*inputs) == b"compiled 0"  # from the cache
+    (entry,) = tmp_path.glob("*.stdlib.zip")
+    seal, _, _ = entry.read_bytes().partition(b"\n")
+    entry.write_bytes(seal + b"\nforged")
+    assert pack.precompiled(*inputs) == b"compiled 1"
+    entry.write_bytes(entry.read_bytes()[:-3])
+    assert pack.precompiled(*inputs) == b"compiled 2"
 
 
 def test_an_effect_field_the_editor_cannot_show_is_an_error_naming_it(

@@ -6,8 +6,11 @@ import re
 
 import markdown
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from docset.scan import Kind, replace, scan
+from docset.scan import Kind, inline_code, replace, scan
+from tests.conftest import ROOT
 
 PAGE = """\
 Intro cites [[466.3.a]] and [[470]].
@@ -123,3 +126,53 @@ def test_code_is_what_python_markdown_renders_as_code(text: str) -> None:
     cited = [r.value for r in scan(text).references]
     assert cited == ([] if CONTEXTS[text] else ["188"])
     assert scan(text).problems == ()
+
+
+# -- linear on every input ------------------------------------------------------------------
+
+# The pattern the reader used before it was made linear: the specification of what is code in
+# running text (it ran to the end of the text from every unclosed tag: quadratic).
+INLINE_CODE_SPECIFICATION = re.compile(
+    r"<(?P<tag>code|pre|kbd|samp|script|style)\b[^>]*>.*?</(?P=tag)\s*>"
+    r"|<!--.*?-->"
+    r"|(?<!\\)(?P<ticks>`+)(?:(?!\n[ \t]*\n).)+?(?<!`)(?P=ticks)(?!`)",
+    re.S | re.I,
+)
+PIECES = ["`", "``", "```", "\\", "<code>", "</code>", "<CODE x>", "</code >", "<pre>"]
+PIECES += ["</pre>", "<!--", "-->", ">", "<", "a", " ", "\n", "\n\n", "\n \n", "<codex>"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=16).map("".join))
+def test_code_in_running_text_is_found_as_the_pattern_says(text: str) -> None:
+    assert list(inline_code(text)) == [m.span() for m in INLINE_CODE_SPECIFICATION.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("unit", "says"),
+    [
+        ("![", "brackets left open or nested"),
+        ("[x](", "brackets left open or nested"),
+        ("*a* ", "marks of inline Markdown"),
+        ("<code>a ", "marks of inline Markdown"),
+    ],
+)
+def test_a_paragraph_markdown_would_read_again_and_again_is_one_problem_at_its_line(
+    unit: str, says: str
+) -> None:
+    """Python-Markdown reads these again from each one (32 KB of ``![``: 120 s)."""
+    text = "# Title\n\nFine.\n\nText " + unit * (32 * 1024 // len(unit)) + "\n"
+    [(line, what)] = scan(text).problems
+    assert line == 5 and says in what
+
+
+def test_tags_that_never_end_are_one_problem_at_the_first() -> None:
+    text = "# Title\n\n" + "".join(f"Line <a x='>' {n}\n\n" for n in range(2000))
+    [(line, what)] = scan(text).problems
+    assert line == 3 and "'<' opening tags that never end" in what
+
+
+def test_the_sites_pages_are_far_within_the_bounds() -> None:
+    for folder in ("docs", "docs_fr"):
+        for page in sorted((ROOT / folder).glob("*.md")):
+            assert scan(page.read_text(encoding="utf-8")).problems == (), page

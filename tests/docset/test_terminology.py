@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from diagnostics import ProblemsFound
+from docset import terminology
 from docset.scan import scan
 from docset.terminology import Terminology, Text, load_terminology
 
@@ -59,3 +65,15 @@ def test_a_page_may_keep_a_word_it_quotes_from_a_source() -> None:
 
 def test_every_language_without_a_list_has_no_check() -> None:
     assert load_terminology("en") is None
+
+
+def test_a_list_that_is_not_utf8_is_one_problem_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listed = tmp_path / "terminology.txt"
+    listed.write_bytes("# variants\nlétal\tmortel\n".encode() + "tué\ttuer\n".encode("latin-1"))
+    monkeypatch.setattr(terminology, "terminology_path", lambda lang: listed)
+    with pytest.raises(ProblemsFound) as raised:
+        load_terminology("fr")
+    [problem] = raised.value.problems
+    assert problem.path == "vocabulary/locales/fr/terminology.txt" and problem.line == 3

@@ -81,10 +81,9 @@ def test_controls_are_labelled_in_the_page_language_and_hidden_without_javascrip
         controls = one(render(run, lang), ".rb-controls")
         assert controls.has_attr("hidden")
         # Their names, as a screen reader says them (the arrow a phone shows is hidden from it).
-        assert [b.select_one(".rb-label").get_text() for b in controls.find_all("button")] == labels
-        assert all(
-            b.select_one(".rb-icon")["aria-hidden"] == "true" for b in controls.find_all("button")
-        )
+        buttons = controls.select("button")
+        assert [one(b, ".rb-label").get_text() for b in buttons] == labels
+        assert all(one(b, ".rb-icon")["aria-hidden"] == "true" for b in buttons)
         assert find(controls, "output")["aria-live"] == "polite"
 
 

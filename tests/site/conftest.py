@@ -9,10 +9,26 @@ import pytest
 from tests.conftest import ROOT
 from tests.fixtures.sandbox import copy_sources
 
+# The in-browser engine's cache, shared by every copy a test builds: Pyodide's standard library
+# compiled under Node.js (seconds of work) is the same for each copy of unchanged examples.
+ENGINE_CACHE = ROOT / ".cache" / "browser-engine"
+
 
 def sandbox(target: Path, print_edition: bool = False) -> Path:
-    """A copy of the sources that builds (see ``tests.fixtures.sandbox``)."""
-    return copy_sources(ROOT, target, print_edition)
+    """A copy of the sources that builds (see ``tests.fixtures.sandbox``), sharing the
+    project's in-browser engine cache (its entries are checked before they ship)."""
+    project = copy_sources(ROOT, target, print_edition)
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    option = f"      engine_cache_dir: {ENGINE_CACHE}\n"
+    for entry in ("\n  - riftbound:\n", "\n  - riftbound\n"):  # with options, or without
+        if entry in text:
+            text = text.replace(entry, "\n  - riftbound:\n" + option, 1)
+            break
+    else:
+        raise AssertionError("mkdocs.yml: no `  - riftbound` entry under plugins:")
+    config.write_text(text, encoding="utf-8")
+    return project
 
 
 @pytest.fixture

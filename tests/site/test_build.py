@@ -251,8 +251,12 @@ def test_every_script_and_stylesheet_a_page_loads_is_named_by_its_content(
     soup = page(built_site, path)
     loaded = [attr(s, "src") for s in soup.select("script[src]")]
     loaded += [attr(s, "href") for s in soup.select('link[rel="stylesheet"]')]
-    ours = [u for u in loaded if re.search(r"assets/(riftbound|stepper|iframe-worker|engine)", u)]
-    assert len(ours) == 4, ours  # the search shim, the stepper, the engine, the styles
+    ours = [
+        u
+        for u in loaded
+        if re.search(r"assets/(riftbound|stepper|from-disk|iframe-worker|engine)", u)
+    ]
+    assert len(ours) == 5, ours  # the search shim, from-disk, the stepper, the engine, the styles
     for url in loaded:
         assert re.search(r"\.[0-9a-f]{8,12}(\.min)?\.(js|css)$", url), url
         file = (built_site / url.lstrip("/")) if url.startswith("/") else None

@@ -1,10 +1,14 @@
-"""Bad input fails the build with one line per problem: file, line, what is wrong; no traceback."""
+"""Bad input fails the build with one line per problem: file, line, what is wrong; no traceback.
+
+Read as the build's first event reads the sources (``load_site``), in this process; a real
+build where the fault is MkDocs' configuration."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tests.conftest import mkdocs
+from tests.site.test_bad_input import load
 
 
 def edit(file: Path, old: str, new: str) -> int:
@@ -16,6 +20,14 @@ def edit(file: Path, old: str, new: str) -> int:
 
 
 def failed_build(project: Path) -> list[str]:
+    """What the build says of the sources, as its first event loads them (in this process;
+    ``tests/site/test_bad_input.py`` proves a real build says the same)."""
+    result = load(project)
+    assert result.returncode != 0
+    return result.stderr.splitlines()
+
+
+def failed_real_build(project: Path) -> list[str]:
     result = mkdocs(project, "build", "--strict")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr + result.stdout
@@ -135,7 +147,7 @@ def test_a_stylesheet_or_script_that_is_not_a_file_of_the_site_fails_the_build(
     project: Path,
 ) -> None:
     edit(project / "mkdocs.yml", "  - assets/stepper.js", "  - assets/steper.js")
-    lines = failed_build(project)
+    lines = failed_real_build(project)
     assert line_with(lines, "steper.js").endswith(
         "mkdocs.yml: extra_css/extra_javascript: 'assets/steper.js' is not a file of "
         f"{project / 'docs'}"

@@ -2,8 +2,12 @@
 
 Two copies of the site are built: one whose every data field (rule texts,
 labels, notes and example paragraphs in both rules files; scenario titles,
-captions, player, battlefield and unit names in both languages) holds a
-hostile value, and one holding harmless words in the same places. Escaped
+captions, player, battlefield and unit names in both languages; every
+translation of the French catalog, the site's name and titles included) holds a
+hostile value, and one holding harmless words in the same places. The catalog
+check refuses markup in a translation: it is let through here, to prove the
+escaping holds without it. Both are built in this process (the catalog is the
+installed package's: it is swapped for the build's time). Escaped
 data changes only text, so both builds must have the same elements with the
 same attributes on every page; and the hostile text must read literally
 wherever it lands: footnotes (which Material's tooltips show), the rules
@@ -25,13 +29,17 @@ from typing import Any
 import pikepdf
 import pytest
 import yaml
+from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup, Tag
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
 
+import docset.build
 import links
 from browser_engine.pack import START
-from tests.conftest import mkdocs
 from tests.site.conftest import sandbox
 from tests.site.test_print_edition import text_of
+from vocabulary import catalogs
 
 # Shows literally in full: at the start of a text, so the rules index (which cuts at 90
 # characters) keeps it.
@@ -104,10 +112,45 @@ def fill_examples(project: Path, value: Callable[[str], str]) -> None:
         file.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
 
 
-def build(project: Path) -> Path:
-    result = mkdocs(project, "build", "--strict")
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "Traceback" not in result.stderr
+def fill_catalog(target: Path, value: Callable[[str], str]) -> Path:
+    """The French catalog with every translation (every plural form) led by a value."""
+    with catalogs.catalog_path("fr").open("rb") as file:
+        catalog = read_po(file, locale="fr")
+    for entry in catalog:
+        if entry.id:
+            field = f"catalog-{entry.context}"
+            forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            filled = tuple(f"{value(field)} {form}" for form in forms)
+            entry.string = filled if isinstance(entry.string, tuple) else filled[0]
+    with target.open("wb") as file:
+        write_po(file, catalog, width=0)
+    return target
+
+
+def build(project: Path, catalog: Path) -> Path:
+    """``mkdocs build --strict`` in this process, the French words read from ``catalog``, the
+    catalog check left out (it refuses markup in a translation)."""
+    real = catalogs.catalog_path
+
+    def path(lang: str, suffix: str = ".po") -> Any:
+        return catalog if lang == "fr" and suffix == ".po" else real(lang, suffix)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(catalogs, "catalog_path", path)
+        patch.setattr(docset.build, "catalog_problems", lambda *args, **kwargs: iter(()))
+        catalogs.catalog.cache_clear()
+        catalogs._template.cache_clear()
+        try:
+            config = load_config(str(project / "mkdocs.yml"), strict=True)
+            config.plugins.on_startup(command="build", dirty=False)
+            try:
+                mkdocs_build(config)
+            finally:
+                config.plugins.on_shutdown()
+        finally:
+            catalogs.catalog.cache_clear()
+            catalogs._template.cache_clear()
+            catalogs._COMPILED_FROM.clear()
     return project / "site"
 
 
@@ -119,7 +162,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         project = sandbox(tmp_path_factory.mktemp(name) / "project", print_edition=True)
         fill_rules(project, value)
         fill_examples(project, value)
-        built.append(build(project))
+        built.append(build(project, fill_catalog(project / "catalog.po", value)))
     return built[0], built[1]
 
 
@@ -317,3 +360,28 @@ def test_data_reads_literally_in_the_print_edition_and_gives_it_no_action(
                 if uri is not None and not str(uri).startswith(("http://", "https://")):
                     found.append(f"URI {uri}")
     assert found == []
+
+
+def test_the_catalogs_words_read_literally_in_the_frame_of_every_french_page(
+    sites: tuple[Path, Path],
+) -> None:
+    """The site's name, the theme's controls, the notice and the generated pages' titles come
+    from the catalog: in the header, the navigation, the footer, <title> and attributes."""
+    name = squash(hostile("catalog-site:name"))
+    french = [f for f in pages(sites[0]) if f.relative_to(sites[0]).parts[0] == "fr"]
+    for file in french:
+        soup = soup_of(file)
+        where = file.relative_to(sites[0]).as_posix()
+        header = soup.select_one(".md-header__topic .md-ellipsis")
+        assert header is not None and squash(header.get_text()).startswith(name), where
+        logo = soup.select_one("a.md-logo")
+        assert logo is not None and squash(str(logo["aria-label"])).startswith(name), where
+        assert soup.title is not None and name in squash(soup.title.get_text()), where
+        notice = soup.select_one(".md-copyright__highlight")
+        assert notice is not None
+        assert squash(notice.get_text()).startswith(squash(hostile("catalog-site:copyright")))
+    # A generated page's title, from its heading: its markup reads as written.
+    status = soup_of(sites[0] / "fr" / "translation-status.html")
+    assert status.title is not None
+    said = 'catalog-status:title <script>alert("data")</script> <img src=x onerror=alert(1)>'
+    assert said in squash(status.title.get_text())

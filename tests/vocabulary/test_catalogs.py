@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,12 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from diagnostics import ProblemsFound
+from docset.build import load_site
 from tests.conftest import ROOT
+from tests.site.test_bad_input import time_bound
 from tests.test_layers import CORE
-from vocabulary import Message, languages, message
+from vocabulary import Message, checks, languages, message
 from vocabulary.checks import catalog_problems, entry_problems
 
 TEMPLATE = ROOT / "vocabulary" / "locales" / "riftbound.pot"
@@ -165,3 +169,130 @@ def test_an_edited_catalog_is_read_again_by_the_next_build(
         catalogs.catalog.cache_clear()
         catalogs._template.cache_clear()
         catalogs._COMPILED_FROM.clear()
+
+
+# -- a catalog is data: every fault of its file is one line at its line, never a traceback ----
+
+FR = "vocabulary/locales/fr/LC_MESSAGES/riftbound.po"
+SITE_NAME = 'msgstr "Règles de combat de Riftbound"'
+DEALS = 'msgstr[0] "Confrontation : {player} inflige {amount} dégât à l’unité {target}."'
+UNUSED_FORM = 'msgstr[1] "Confrontation : {player} inflige {amount} de dégâts à l’unité {target}."'
+PLURAL_RULE = "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;"
+
+
+def replaced(old: str, new: str, below: int = 0) -> Callable[[bytes], tuple[bytes, int]]:
+    """The catalog with ``old`` (a line's text) made ``new``; the line it is on (``below`` it)."""
+
+    def apply(data: bytes) -> tuple[bytes, int]:
+        text = data.decode("utf-8")
+        assert old in text, old
+        line = text[: text.index(old)].count("\n") + 1 + below
+        return text.replace(old, new, 1).encode("utf-8"), line
+
+    return apply
+
+
+def appended(entry: str) -> Callable[[bytes], tuple[bytes, int]]:
+    def apply(data: bytes) -> tuple[bytes, int]:
+        text = data.decode("utf-8").rstrip("\n") + "\n\n"
+        return (text + entry).encode("utf-8"), text.count("\n") + 1 + entry.count(
+            "\n", 0, entry.index("msgid")
+        )
+
+    return apply
+
+
+def latin1_byte(data: bytes) -> tuple[bytes, int]:
+    line = data[: data.index(SITE_NAME.encode())].count(b"\n") + 1
+    return data.replace(SITE_NAME.encode(), 'msgstr "Côte"'.encode("latin-1"), 1), line
+
+
+def bom(data: bytes) -> tuple[bytes, int]:
+    return b"\xef\xbb\xbf" + data, 1
+
+
+CATALOG_CASES = {
+    "markup": (replaced(SITE_NAME, 'msgstr "<script>alert(1)</script>Règles"'), "markup"),
+    "an-entity": (replaced(SITE_NAME, 'msgstr "Règles &amp; combat"'), "markup"),
+    "a-width": (replaced(DEALS, DEALS.replace("{player}", "{player:>3000000}")), "a format"),
+    "a-conversion": (replaced(DEALS, DEALS.replace("{player}", "{player!r}")), "a format"),
+    "a-spec-in-a-form-rarely-used": (
+        replaced(UNUSED_FORM, UNUSED_FORM.replace("{amount}", "{amount:,}")),
+        "a format",
+    ),
+    "an-attribute": (
+        replaced(DEALS, DEALS.replace("{player}", "{player.__class__}")),
+        "unknown placeholder",
+    ),
+    "a-positional-field": (replaced(DEALS, DEALS.replace("{player}", "{}")), "unknown placeholder"),
+    "an-unbalanced-brace": (replaced(DEALS, DEALS.replace("{player}", "{player")), "braces"),
+    "a-lone-closing-brace": (replaced(DEALS, DEALS.replace("{player}", "player}")), "braces"),
+    "plural-forms-not-a-rule": (replaced(PLURAL_RULE, "nplurals=x; plural=;"), "Plural-Forms"),
+    "plural-forms-of-another-language": (
+        replaced(PLURAL_RULE, "nplurals=2; plural=(n != 1);"),
+        "Plural-Forms",
+    ),
+    "plural-forms-code": (
+        replaced(PLURAL_RULE, "nplurals=3; plural=__import__('os').system('x');"),
+        "Plural-Forms",
+    ),
+    "a-duplicate-entry": (
+        appended('msgctxt "site:name"\nmsgid "Riftbound Combat Rules"\nmsgstr "Autre nom"\n'),
+        "a second entry",
+    ),
+    "an-unterminated-msgstr": (replaced(SITE_NAME, SITE_NAME.removesuffix('"')), "left open"),
+    "a-line-of-nothing": (replaced(SITE_NAME, SITE_NAME + "\nRègles", below=1), "left open"),
+    "not-utf-8": (latin1_byte, "UTF-8"),
+    "a-byte-order-mark": (bom, "byte-order mark"),
+    "charset-latin-1": (replaced("charset=utf-8", "charset=ISO-8859-1"), "UTF-8"),
+}
+
+
+@pytest.fixture
+def catalog_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The French catalog read from a copy (the build's checks and its words alike)."""
+    from vocabulary import catalogs
+
+    copy = tmp_path / "riftbound.po"
+    copy.write_bytes(catalogs.catalog_path("fr").read_bytes())
+    real = catalogs.catalog_path
+
+    def path(lang: str, suffix: str = ".po") -> Any:
+        return copy if lang == "fr" and suffix == ".po" else real(lang, suffix)
+
+    monkeypatch.setattr(catalogs, "catalog_path", path)
+    monkeypatch.setattr(checks, "catalog_path", path)
+    catalogs.catalog.cache_clear()
+    catalogs._template.cache_clear()
+    yield copy
+    monkeypatch.undo()  # the real catalog again, for the tests after this one
+    catalogs.catalog.cache_clear()
+    catalogs._template.cache_clear()
+    catalogs._COMPILED_FROM.clear()
+
+
+@pytest.mark.parametrize("case", list(CATALOG_CASES))
+def test_a_fault_of_the_catalog_fails_the_build_with_one_line(
+    catalog_file: Path, case: str
+) -> None:
+    change, says = CATALOG_CASES[case]
+    data, line = change(catalog_file.read_bytes())
+    catalog_file.write_bytes(data)
+    with time_bound(), pytest.raises(ProblemsFound) as raised:
+        load_site(ROOT, "rules", "core-rules-1.4", "examples", None, languages())
+    said = [str(p) for p in raised.value.problems]
+    assert [p.path for p in raised.value.problems] == [FR], said
+    [problem] = raised.value.problems
+    assert problem.line == line and says in problem.message, said
+
+
+def test_the_catalogs_of_the_site_format_no_value_past_what_the_english_does() -> None:
+    """Every form of every entry: nothing but plain {name} fields where the English has them."""
+    for lang in languages()[1:]:
+        found = checks.read_catalog(lang)
+        assert found.problems == () and found.catalog is not None
+        for entry in found.catalog:
+            for form in checks.translations(entry.string):
+                assert all(
+                    not spec and not conversion for _, spec, conversion in checks.fields(form)
+                )

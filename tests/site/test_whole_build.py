@@ -1,0 +1,119 @@
+"""A build is whole or absent: written aside and moved into place when every language is written.
+
+A build that fails, or is killed, leaves the previous site as it was; the next
+build deletes what a killed one left. Two builds of one project at once both
+succeed and leave one whole site. Each wait is for a state (a line logged, a
+process ending), bounded; never for a time.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.site.test_bad_input import TIME_BOUND, append, build, citation
+
+WHOLE = ("index.html", "fr/index.html", "search/search_index.json", "fr/search/search_index.json")
+
+
+def leftovers(project: Path) -> list[str]:
+    return sorted(p.name for p in project.glob(".site.*"))
+
+
+def whole(site: Path) -> bool:
+    return all((site / part).is_file() for part in WHOLE)
+
+
+def previous_site(project: Path) -> Path:
+    """A first build, marked, to tell it apart from the next."""
+    result = build(project)
+    assert result.returncode == 0, result.stderr[-3000:]
+    site = project / "site"
+    assert whole(site) and leftovers(project) == []
+    (site / "previous.txt").write_text("the build before", encoding="utf-8")
+    return site
+
+
+@pytest.mark.parametrize(
+    "fault",
+    ["a rule we do not carry (found before any page is written)", "a link to no page (--strict)"],
+)
+def test_a_failed_build_leaves_the_previous_site_as_it_was(project: Path, fault: str) -> None:
+    """MkDocs empties the site's folder, writes every page, and fails a --strict build with a
+    warning only at its end."""
+    site = previous_site(project)
+    if fault.startswith("a rule"):
+        citation("[[999.9]]")(project, "docs/glossary.md")
+    else:
+        append(project, "docs/glossary.md", "See [a page that is not there](missing.md).\n")
+    result = build(project)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert (site / "previous.txt").is_file() and whole(site)
+    assert leftovers(project) == []
+
+
+def mkdocs_build(project: Path) -> subprocess.Popen[str]:
+    command = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--strict",
+        "-f",
+        str(project / "mkdocs.yml"),
+    ]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.Popen(
+        command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def said_until(running: subprocess.Popen[str], text: str) -> str:
+    """What a process logs until a line holding ``text`` (or its end): waits for that state,
+    bounded by ``TIME_BOUND``."""
+    assert running.stderr is not None
+    deadline, said = time.monotonic() + TIME_BOUND, []
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([running.stderr], [], [], deadline - time.monotonic())
+        line = running.stderr.readline() if ready else ""
+        said.append(line)
+        if not line or text in line:
+            break
+    return "".join(said)
+
+
+def test_a_killed_build_leaves_the_previous_site_and_the_next_cleans_up(project: Path) -> None:
+    """Killed mid-way, a build left English pages and no fr/, or no search index."""
+    site = previous_site(project)
+    running = mkdocs_build(project)
+    said = said_until(running, ".site.unfinished-")  # MkDocs names where it writes, then writes
+    assert leftovers(project), f"the build wrote no folder beside the site:\n{said}"
+    running.send_signal(signal.SIGKILL)
+    running.communicate(timeout=TIME_BOUND)
+    assert (site / "previous.txt").is_file() and whole(site)
+    left = [project / name for name in leftovers(project)]
+    for folder in left:  # as the next build finds it an hour later
+        os.utime(folder, (time.time() - 2 * 3600,) * 2)
+    result = build(project)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert whole(site) and not (site / "previous.txt").exists()
+    assert leftovers(project) == []
+
+
+def test_two_builds_at_once_in_one_folder_both_succeed_and_leave_one_whole_site(
+    project: Path,
+) -> None:
+    previous_site(project)
+    builds = [mkdocs_build(project) for _ in range(2)]
+    results = [(*b.communicate(timeout=TIME_BOUND), b.returncode) for b in builds]
+    for out, err, code in results:
+        assert code == 0 and "Traceback" not in out + err, err[-3000:]
+    assert whole(project / "site") and not (project / "site" / "previous.txt").exists()
+    assert leftovers(project) == []
