@@ -32,6 +32,23 @@ class Rule:
         note = self.entries[lang].note
         return typeset(note, lang) if note else None
 
+    def same_text(self, other: Rule) -> bool:
+        """Whether the two carry the same English wording, white space aside. Our labels are
+        not wording: a rule we only label compares as unchanged (we cannot know)."""
+        mine, theirs = self.entries[SOURCE_LANGUAGE], other.entries[SOURCE_LANGUAGE]
+        if not (mine.quoted and theirs.quoted):
+            return True
+        return words(mine.paragraphs) == words(theirs.paragraphs)
+
+    def translated_from(self, lang: str) -> str | None:
+        """The older version whose English this translation follows (None: this one's)."""
+        entry = self.entries.get(lang)
+        return entry.translated_from if entry is not None else None
+
+
+def words(paragraphs: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(p.split()) for p in paragraphs)
+
 
 @dataclass(frozen=True)
 class Rulebook:
@@ -91,6 +108,24 @@ def load_rulebook(
     display_root: Path | None = None,
 ) -> Rulebook:
     """Load ``{edition}.en.txt`` and its translations; report every problem at once."""
+    book, problems = read_rulebook(directory, edition, languages, display_root)
+    if problems or book is None:
+        raise ProblemsFound(problems)
+    return book
+
+
+def read_rulebook(
+    directory: Path,
+    edition: str,
+    languages: Sequence[str],
+    display_root: Path | None = None,
+) -> tuple[Rulebook | None, list[Problem]]:
+    """``{edition}.en.txt`` and its translations, and every problem of them.
+
+    The book is None only when a file does not read or parse. A rule missing its
+    translation is a problem, but the book still holds it (without that language), so
+    what depends on the English alone can still be checked.
+    """
     problems: list[Problem] = []
     files: dict[str, RulesFile] = {}
     languages = [SOURCE_LANGUAGE, *(lang for lang in languages if lang != SOURCE_LANGUAGE)]
@@ -104,12 +139,21 @@ def load_rulebook(
         except ProblemsFound as found:
             problems.extend(found.problems)
     if problems:
-        raise ProblemsFound(problems)
+        return None, problems
 
     by_lang = {lang: {e.number.text: e for e in f.entries} for lang, f in files.items()}
     source = files[SOURCE_LANGUAGE]
     rules: list[Rule] = []
     for entry in source.entries:
+        if entry.translated_from:
+            problems.append(
+                Problem(
+                    source.path,
+                    entry.line,
+                    f"[{entry.number}] translated-from: only a translation follows another "
+                    "version's English",
+                )
+            )
         entries = {SOURCE_LANGUAGE: entry}
         for lang in languages[1:]:
             translated = by_lang[lang].get(entry.number.text)
@@ -142,7 +186,5 @@ def load_rulebook(
                         f"[{number}] not in the English rules {source.path}",
                     )
                 )
-    if problems:
-        raise ProblemsFound(problems)
     rules.sort(key=lambda r: r.number.sort_key)
-    return Rulebook(files, tuple(rules))
+    return Rulebook(files, tuple(rules)), problems
