@@ -1,11 +1,14 @@
 """The composition root: everything a build needs, loaded and checked once, and the pages it renders.
 
-``load_site`` reads the rules, runs and verifies the worked examples, reads and
-scans every page of every language, and reports every problem of every source
-at once (each fault once: a scenario that does not load is not also "unknown"
-wherever it is embedded). ``SiteBuild.render_page`` turns a page's references
-into footnotes and rendered examples; ``generated_pages`` gives the pages the
-site writes itself. The MkDocs plugin calls these; so can anything else.
+``load_site`` reads every version of the rules, runs and verifies the worked
+examples, reads and scans every page of every language, and reports every
+problem of every source at once (each fault once: a scenario that does not load
+is not also "unknown" wherever it is embedded), what a change of the rules
+left to review included (``docset.review``). ``SiteBuild.render_page`` turns a
+page's references into footnotes and rendered examples; ``generated_pages``
+gives the pages the site writes itself, ``unversioned_pages`` the files that
+keep the rules browser's old addresses working. The MkDocs plugin calls these;
+so can anything else.
 """
 
 from __future__ import annotations
@@ -21,14 +24,34 @@ import markup
 from diagnostics import Problem, ProblemsFound
 from docset.pages import DocSet, PageSource, folder_of, scan_docs
 from docset.parity import parity_problems
+from docset.review import (
+    StaleTranslation,
+    citation_problems,
+    engine_numbers_changed,
+    engine_step_problems,
+    front_matter_problems,
+    stale_translations,
+    unknown_citation,
+    worked_example_problems,
+)
 from docset.scan import Kind, Reference, replace, scan
-from docset.status import STATUS_PAGE, git_dates, status_markdown, status_table
+from docset.status import (
+    STATUS_PAGE,
+    git_dates,
+    rule_translations_table,
+    status_markdown,
+    status_table,
+)
 from docset.terminology import Text, load_terminology
 from engine.model import localized
-from rulebook import Rulebook, load_rulebook
-from rulebook.browser import Citing, chapter_page, index, index_page, search_entries
+from rulebook import Rulebook
+from rulebook.addresses import unversioned_pages
+from rulebook.browser import Citing, RulesBrowser, search_entries
+from rulebook.changes import ChangesPage
+from rulebook.changes import page_of as changes_page
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
+from rulebook.versions import RuleVersions, read_versions
 from vocabulary import SOURCE_LANGUAGE
 from vocabulary.checks import catalog_problems, catalog_texts
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
@@ -74,17 +97,38 @@ def without_citations(text: str) -> str:
     return CITATION.sub("", text)
 
 
+class SiteProblems(ProblemsFound):
+    """The problems of a build that cannot go on, and what it would also have listed without
+    failing (``notices``)."""
+
+    def __init__(self, problems: list[Problem], notices: list[Problem]) -> None:
+        super().__init__(problems)
+        self.notices = sorted(set(notices))
+
+
 @dataclass
 class SiteBuild:
     root: Path
     languages: tuple[str, ...]
-    rules: Rulebook
+    versions: RuleVersions
     docs: DocSet
     examples: Examples
     cache: ResultCache
+    # French rule texts that follow an older English text: listed, shown with a note.
+    stale: list[StaleTranslation] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.changes = git_dates(self.root, [folder_of(lang) for lang in self.languages])
+
+    @property
+    def rules(self) -> Rulebook:
+        """The rules of the current version: the ones pages cite."""
+        return self.versions.current.book
+
+    @property
+    def notices(self) -> list[Problem]:
+        """What the build lists without failing, each at its line: the stale translations."""
+        return [s.problem() for s in self.stale]
 
     @property
     def runs(self) -> dict[str, ExampleRun]:
@@ -99,27 +143,34 @@ class SiteBuild:
             for number, pages in self.docs.cited_by(lang).items()
         }
         shown_in = self.examples_applying(lang)
-        browser = index(self.rules, lang)
+        stale = [s for s in self.stale if s.lang == lang] if lang != SOURCE_LANGUAGE else []
+        status = {"translation-status": status_table(self.docs, lang, self.changes)}
+        if stale:
+            status["rule-translations"] = rule_translations_table(stale, lang)
         pages = {
-            index_page(lang).path: RenderedPage(browser.markdown, browser.inserts),
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
                 {"worked-examples": catalogue_table(self.runs, lang, self.embedding_pages(lang))},
             ),
-            STATUS_PAGE: RenderedPage(
-                status_markdown(lang),
-                {"translation-status": status_table(self.docs, lang, self.changes)},
-            ),
+            STATUS_PAGE: RenderedPage(status_markdown(lang, rule_translations=bool(stale)), status),
         }
-        for chapter in self.rules.chapters():
-            page = chapter_page(self.rules, chapter, lang, citing, shown_in)
-            path = links.rule_page(lang, self.rules.chapters()[chapter][0].number).path
+        browser = RulesBrowser(self.versions, lang).pages(citing, shown_in)
+        for path, page in browser.items():
             pages[path] = RenderedPage(page.markdown, page.inserts, page.late, page.anchors)
+        for older, newer in self.versions.pairs():
+            markdown, inserts, late = ChangesPage(self.versions.changes(older), lang).page()
+            pages[changes_page(lang, newer).path] = RenderedPage(markdown, inserts, late)
         return pages
 
+    def unversioned_pages(self, lang: str) -> dict[str, str]:
+        """The files at the rules browser's addresses without a version, in ``lang``: output
+        path (from the site's root) → HTML that sends the reader on to the rule it names."""
+        return unversioned_pages(self.versions, lang)
+
     def search_entries(self, lang: str) -> list[dict[str, str]]:
-        """What the site adds to the theme's search index in ``lang``: one entry per rule."""
-        return search_entries(self.rules, lang)
+        """What the site adds to the theme's search index in ``lang``: each rule by number, and
+        each number an older version gave a rule."""
+        return search_entries(self.versions, lang)
 
     def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
         """For each rule number, the worked examples where it does something, where shown."""
@@ -159,7 +210,7 @@ class SiteBuild:
             problems = [Problem(display, line, what) for line, what in scanned.problems]
             if problems:
                 raise ProblemsFound(problems)
-        citations = Citations(page)
+        citations = Citations(page, self.rules, self.versions.current.name)
         inserts: dict[str, str] = {}
         later: list[str] = []
         steppers = 0
@@ -206,9 +257,11 @@ class SiteBuild:
         if run is None:
             raise ProblemsFound([Problem(display, ref.line, f"[{ref.value}] unknown example")])
 
+        current = self.versions.current.name
+
         def rule_link(number: str) -> str:
             rule = self.rules.get(number)  # the engine cites only rules we carry (checked)
-            return links.rule(page, rule.number) if rule else ""
+            return links.rule(page, rule.number, version=current) if rule else ""
 
         renderer = ExampleRenderer(run, page, rule_link)
         stepper = ref.kind is Kind.STEPPER
@@ -220,46 +273,51 @@ class SiteBuild:
 def load_site(
     root: Path,
     rules_dir: str,
-    edition: str,
     examples_dir: str,
     cache_dir: str | None,
     languages: tuple[str, ...],
     previous: SiteBuild | None = None,
 ) -> SiteBuild:
-    """Load and check everything; ProblemsFound lists every problem of every source."""
+    """Load and check everything; SiteProblems lists every problem of every source (and what
+    the build would list without failing)."""
     problems: list[Problem] = list(catalog_problems(languages))
-    rules: Rulebook | None = None
-    try:
-        rules = load_rulebook(root / rules_dir, edition, languages, display_root=root)
-    except ProblemsFound as found:
-        problems += found.problems
+    versions, found = read_versions(root / rules_dir, languages, display_root=root)
+    problems += found
     cache = previous.cache if previous else ResultCache(root / cache_dir if cache_dir else None)
     examples = run_examples(root / examples_dir, cache, display_root=root)
     problems += examples.problems
     docs, page_problems = scan_docs(root, languages)
     problems += page_problems
     problems += parity_problems(docs)
-    problems += reference_problems(docs, rules, examples)
+    problems += reference_problems(docs, versions, examples)
     problems += example_problems(docs, examples, languages)
-    problems += engine_rule_problems(examples, rules)
-    problems += terminology_problems(docs, examples, rules, languages)
-    if problems or rules is None:
-        raise ProblemsFound(problems)
-    return SiteBuild(root, languages, rules, docs, examples, cache)
+    problems += engine_rule_problems(examples, versions)
+    stale: list[StaleTranslation] = []
+    if versions is not None:
+        problems += front_matter_problems(docs, versions)
+        problems += citation_problems(docs, versions)
+        problems += worked_example_problems(docs, examples, versions)
+        problems += engine_step_problems(versions)
+        stale = stale_translations(versions)
+    problems += terminology_problems(docs, examples, versions, languages)
+    if problems or versions is None:
+        raise SiteProblems(problems, [s.problem() for s in stale])
+    return SiteBuild(root, languages, versions, docs, examples, cache, stale)
 
 
 def reference_problems(
-    docs: DocSet, rules: Rulebook | None, examples: Examples
+    docs: DocSet, versions: RuleVersions | None, examples: Examples
 ) -> Iterator[Problem]:
     """Citations of rules we do not carry, embeddings of examples that do not exist.
 
-    Without a rules file that loads, citations are not checked (its own problems say why);
-    an example whose scenario does not load is reported there, not where it is embedded.
+    Without rules files that load, citations are not checked (their own problems say why);
+    a number the page's reviewed version has is a change since (``docset.review``); an
+    example whose scenario does not load is reported there, not where it is embedded.
     """
     for page in docs.pages.values():
         for ref in page.references:
             if ref.kind is Kind.RULE:
-                if rules is not None and ref.value not in rules:
+                if versions is not None and unknown_citation(page, ref.value, versions):
                     yield Problem(
                         page.display, ref.line, f"[{ref.value}] unknown rule: not in rules/"
                     )
@@ -300,17 +358,21 @@ def example_problems(
             )
 
 
-def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator[Problem]:
-    """Every rule a step of an example cites is one we carry (the step table's are tested).
+def engine_rule_problems(examples: Examples, versions: RuleVersions | None) -> Iterator[Problem]:
+    """Every rule a step of an example cites is one the current version carries (the step
+    table's are tested).
 
     A rule the engine cites and the rules file lacks is one fault: reported once, at the
-    file that should carry it, with the examples where the engine cites it."""
-    if rules is None:  # its own problems say why
+    file that should carry it, with the examples where the engine cites it; one that moved
+    or went since the step table was reviewed is reported at its step (``docset.review``)."""
+    if versions is None:  # its own problems say why
         return
+    rules = versions.current.book
+    moved = engine_numbers_changed(versions)
     missing: dict[str, list[str]] = {}
     for example_id, run in sorted(examples.runs.items()):
         for number in dict.fromkeys(n for step in run.outcome.steps for n in step.rules):
-            if number not in rules:
+            if number not in rules and number not in moved:
                 missing.setdefault(number, []).append(example_id)
     for number, ids in sorted(missing.items(), key=lambda item: RuleNumber(item[0]).sort_key):
         shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
@@ -323,7 +385,7 @@ def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator
 
 
 def terminology_problems(
-    docs: DocSet, examples: Examples, rules: Rulebook | None, languages: tuple[str, ...]
+    docs: DocSet, examples: Examples, versions: RuleVersions | None, languages: tuple[str, ...]
 ) -> Iterator[Problem]:
     """Each language with a list of term variants: every text of it checked against the list."""
     for lang in languages:
@@ -333,11 +395,14 @@ def terminology_problems(
             yield from found.problems
             continue
         if terminology is not None:
-            yield from terminology.problems(texts_in(lang, docs, examples, rules))
+            yield from terminology.problems(texts_in(lang, docs, examples, versions))
 
 
-def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None) -> Iterator[Text]:
-    """Every text the site shows in ``lang``: pages, examples, catalog, rule translations."""
+def texts_in(
+    lang: str, docs: DocSet, examples: Examples, versions: RuleVersions | None
+) -> Iterator[Text]:
+    """Every text the site shows in ``lang``: pages, examples, catalog, rule translations of
+    every version."""
     for page in docs.in_language(lang):
         yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
     for run in examples.runs.values():
@@ -357,7 +422,9 @@ def texts_in(lang: str, docs: DocSet, examples: Examples, rules: Rulebook | None
                 yield Text(s.path, s.line_of(*at, lang), name[lang], field=field)
     for display, line, text in catalog_texts(lang):
         yield Text(display, line, text)
-    if rules is not None and lang in rules.files and lang != SOURCE_LANGUAGE:
-        file = rules.files[lang]
+    for version in versions or ():
+        file = version.book.files.get(lang)
+        if file is None or lang == SOURCE_LANGUAGE:
+            continue
         for entry in file.entries:
             yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))

@@ -18,6 +18,7 @@ import yaml
 import links
 from diagnostics import Problem, ProblemsFound, read_source
 from docset.scan import Kind, Reference, Scan, scan
+from rulebook.numbering import is_version
 from vocabulary import SOURCE_LANGUAGE
 
 # MkDocs' own front matter rule (mkdocs.utils.meta), so lines are counted as it counts them.
@@ -46,6 +47,9 @@ class PageSource:
     # Words the terminology check lets this page use (front matter ``terms_kept``): wording a
     # page quotes from a source.
     terms_kept: frozenset[str] = frozenset()
+    # The version of the rules its author last checked its citations against (front matter
+    # ``rules_reviewed: v1.4``), and the line that says so; None: not said.
+    rules_reviewed: tuple[str, int] | None = None
 
     @property
     def lang(self) -> str:
@@ -83,10 +87,12 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
     display = f"{folder_of(lang)}/{path}"
     text = read_source(root / folder_of(lang) / path, display, MAX_PAGE_BYTES)
     markdown, first_line, kept = text, 1, frozenset[str]()
+    reviewed = None
     if m := FRONT_MATTER.match(text):
         markdown = text[m.end() :].lstrip("\n")
         first_line = 1 + text[: len(text) - len(markdown)].count("\n")
         kept = terms_kept(m.group(1), display)
+        reviewed = rules_reviewed(m.group(1), display)
     title = TITLE.search(markdown)
     return PageSource(
         links.Page(lang, path),
@@ -97,6 +103,7 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         first_line,
         scan(markdown, first_line),
         kept,
+        reviewed,
     )
 
 
@@ -112,6 +119,33 @@ def terms_kept(front_matter: str, display: str) -> frozenset[str]:
     if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
         raise ProblemsFound([Problem(display, 1, "front matter: terms_kept is a list of words")])
     return frozenset(" ".join(k.lower().split()) for k in kept)
+
+
+REVIEWED = re.compile(r"^rules_reviewed[ \t]*:", re.M)
+
+
+def rules_reviewed(front_matter: str, display: str) -> tuple[str, int] | None:
+    """The front matter's ``rules_reviewed: v1.4``: the version (``1.4``) and its line."""
+    found = REVIEWED.search(front_matter)
+    if found is None:
+        return None
+    line = 2 + front_matter.count("\n", 0, found.start())
+    try:
+        data = yaml.safe_load(front_matter)
+    except yaml.YAMLError:
+        return None  # terms_kept reports it
+    value = data.get("rules_reviewed") if isinstance(data, dict) else None
+    if not (isinstance(value, str) and value.startswith("v") and is_version(value[1:])):
+        raise ProblemsFound(
+            [
+                Problem(
+                    display,
+                    line,
+                    "front matter: rules_reviewed names a version of the rules as v1.4",
+                )
+            ]
+        )
+    return value[1:], line
 
 
 @dataclass(frozen=True)

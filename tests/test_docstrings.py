@@ -19,6 +19,8 @@ MODULES = [
     "engine",
     "engine.orders",
     "engine.explore",
+    "rulebook.crossref",
+    "rulebook.changes",
     "worked_examples.render",
 ]
 
