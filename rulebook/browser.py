@@ -61,6 +61,7 @@ CHANGED_IN = message("browser:changed-in", "Text last changed in {version}.")
 UNCHANGED_SINCE = message("browser:unchanged-since", "Text unchanged since {version}.")
 FORMERLY = message("browser:formerly", "Numbered {number} in {version}.")
 LATER_SAME = message("browser:later-same", "In the current version ({version}): unchanged, {rule}.")
+LATER_KEPT = message("browser:later-kept", "In the current version ({version}): {rule}.")
 LATER_CHANGED = message(
     "browser:later-changed", "In the current version ({version}): text changed, {rule}."
 )
@@ -282,18 +283,15 @@ class RulesBrowser:
         parts: list[str] = []
         if version is not versions.oldest:
             history = versions.history(version, number)
-            if history.added_in is not None and history.added_in is history.text_since:
-                parts.append(
-                    self.changes_link(ADDED_IN, here, history.added_in, "added", version, rule)
-                )
-            elif history.text_since is versions.oldest:
-                parts.append(markup.text(UNCHANGED_SINCE(lang, version=versions.oldest.label)))
-            else:
-                parts.append(
-                    self.changes_link(
-                        CHANGED_IN, here, history.text_since, "changed", version, rule
-                    )
-                )
+            since = history.text_since
+            if history.added_in is not None and history.added_in is since:
+                parts.append(self.changes_link(ADDED_IN, here, since, "added", version, rule))
+            elif not rule.quoted:
+                pass  # our label: nothing is known of the text
+            elif history.text_changed:
+                parts.append(self.changes_link(CHANGED_IN, here, since, "changed", version, rule))
+            elif since is not version:
+                parts.append(markup.text(UNCHANGED_SINCE(lang, version=since.label)))
             for former, where in history.formerly:
                 link = a(self.rule_href(here, where, former), markup.text(former))
                 said = FORMERLY(lang, number=markup.hole("number"), version=where.label)
@@ -343,7 +341,8 @@ class RulesBrowser:
                 text, {"version": a(target, markup.text(fate.removed_in.label))}
             )
         successor = fate.successor if fate is not None and fate.successor else rule.number.text
-        said = LATER_SAME
+        kept = current.book.get(successor)
+        said = LATER_SAME if rule.quoted and kept is not None and kept.quoted else LATER_KEPT
         if fate is not None:
             renumbered = fate.renumbered_in is not None
             changed = fate.changed_in is not None

@@ -186,6 +186,7 @@ def import_version(
         problems.append(
             Problem("--version", 0, f"{version} is not after {previous_name}, the newest version")
         )
+    new_version = not problems
     for key, value in dates.items():
         if not is_date(value):
             problems.append(Problem(f"--{key}", 0, f"{value!r}: not a date (write YYYY-MM-DD)"))
@@ -207,7 +208,8 @@ def import_version(
                 )
             )
     targets = [rules_dir / f"{rules_stem(version)}.{lang}.txt" for lang in old_book.languages]
-    problems += [Problem(shown(t), 0, "already exists") for t in targets if t.exists()]
+    if new_version:  # else the same fault: the version is not a new one
+        problems += [Problem(shown(t), 0, "already exists") for t in targets if t.exists()]
     if problems:
         raise ProblemsFound(problems)
 

@@ -37,6 +37,7 @@ from pathlib import Path
 from diagnostics import Problem, ProblemsFound, read_source
 from rulebook.book import Rule, Rulebook, read_rulebook
 from rulebook.numbering import RuleNumber, is_version, version_key
+from vocabulary import SOURCE_LANGUAGE
 
 DECLARATION = "versions.txt"
 RENUMBERING = "renumbering.txt"
@@ -234,10 +235,13 @@ class Fate:
 @dataclass(frozen=True)
 class History:
     """A rule of one version, looking back: since when its text is the same, and its numbers
-    before. ``text_since`` is the oldest carried version from which the text is the same;
-    ``added_in`` the version that added it (None: the oldest carried version has it)."""
+    before. ``text_since`` is the oldest carried version from which the text is the same,
+    ``text_changed`` whether its text changed there (False: it is the oldest version, or the
+    first to quote the text, and what came before is not known); ``added_in`` the version
+    that added it (None: the oldest carried version has it)."""
 
     text_since: Version
+    text_changed: bool
     added_in: Version | None
     formerly: tuple[tuple[str, Version], ...]  # (an earlier number, the last version with it)
 
@@ -388,19 +392,26 @@ class RuleVersions:
             for rule in version.book:
                 number = rule.number.text
                 if i == 0:
-                    mine[number] = History(version, None, ())
+                    mine[number] = History(version, False, None, ())
                     continue
                 before = self.step_back(number, i)
                 older = self.versions[i - 1].book.get(before) if before is not None else None
                 if before is None or older is None:
-                    mine[number] = History(version, version, ())
+                    mine[number] = History(version, True, version, ())
                     continue
                 earlier = previous[before]
                 formerly = earlier.formerly
                 if before != number:
                     formerly = ((before, self.versions[i - 1]), *formerly)
-                since = earlier.text_since if older.same_text(rule) else version
-                mine[number] = History(since, earlier.added_in, formerly)
+                if not (older.quoted and rule.quoted):  # a label on either side: not known
+                    history = History(version, False, earlier.added_in, formerly)
+                elif older.same_text(rule):
+                    history = History(
+                        earlier.text_since, earlier.text_changed, earlier.added_in, formerly
+                    )
+                else:
+                    history = History(version, True, earlier.added_in, formerly)
+                mine[number] = history
             histories[version.name] = mine
         return histories
 
@@ -568,7 +579,9 @@ def translation_problems(
 ) -> Iterator[Problem]:
     """A ``translated-from:`` names an older version the site carries."""
     for version in versions:
-        for file in version.book.files.values():
+        for lang, file in version.book.files.items():
+            if lang == SOURCE_LANGUAGE:  # rulebook.book reports a marker there
+                continue
             for entry in file.entries:
                 source = entry.translated_from
                 if source is None or entry.number.text not in version.book:

@@ -33,8 +33,8 @@ def test_every_page_loads_with_nothing_from_elsewhere_and_no_errors(
 @pytest.mark.parametrize(
     ("start", "query", "expected"),
     [
-        ("index.html", "466.3.a", "rules-browser/400.html#rule-466-3-a"),
-        ("fr/index.html", "466.3.a", "fr/rules-browser/400.html#rule-466-3-a"),
+        ("index.html", "466.3.a", "rules-browser/v1.4/400.html#rule-466-3-a"),
+        ("fr/index.html", "466.3.a", "fr/rules-browser/v1.4/400.html#rule-466-3-a"),
     ],
 )
 def test_search_finds_a_rule_by_number(

@@ -76,7 +76,7 @@ def test_open_in_the_rules_browser_lands_on_the_rule(
     note = page.locator('li[id="fn:rule-466.3.a"]')
     with page.expect_navigation():
         note.get_by_role("link", name=link).click()
-    assert page.url.endswith("rules-browser/400.html#rule-466-3-a")
+    assert page.url.endswith("rules-browser/v1.4/400.html#rule-466-3-a")
     expect(page.locator("#rule-466-3-a")).to_be_in_viewport()
 
 
@@ -101,5 +101,5 @@ def test_one_click_in_the_tooltip_opens_the_rule(
     assert clear, "the tooltip's link is under the sticky header"
     with page.expect_navigation():
         in_tooltip.click()
-    assert page.url.endswith("rules-browser/400.html#rule-466-5-d")
+    assert page.url.endswith("rules-browser/v1.4/400.html#rule-466-5-d")
     expect(page.locator("#rule-466-5-d")).to_be_in_viewport()
