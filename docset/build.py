@@ -143,16 +143,17 @@ class SiteBuild:
             for number, pages in self.docs.cited_by(lang).items()
         }
         shown_in = self.examples_applying(lang)
-        stale = [s for s in self.stale if s.lang == lang] if lang != SOURCE_LANGUAGE else []
         status = {"translation-status": status_table(self.docs, lang, self.changes)}
-        if stale:
-            status["rule-translations"] = rule_translations_table(stale, lang)
+        if self.stale:
+            status["rule-translations"] = rule_translations_table(self.stale, lang)
         pages = {
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
                 {"worked-examples": catalogue_table(self.runs, lang, self.embedding_pages(lang))},
             ),
-            STATUS_PAGE: RenderedPage(status_markdown(lang, rule_translations=bool(stale)), status),
+            STATUS_PAGE: RenderedPage(
+                status_markdown(lang, rule_translations=bool(self.stale)), status
+            ),
         }
         browser = RulesBrowser(self.versions, lang).pages(citing, shown_in)
         for path, page in browser.items():

@@ -40,6 +40,7 @@ RULE_TRANSLATIONS_INTRO = message(
     "text, which prevails; the build lists each one at its line in the rules file.",
 )
 RULE = message("status:rule", "Rule")
+TRANSLATION = message("status:translation", "Translation")
 FOLLOWS = message("status:follows", "Version translated")
 ENGLISH_CHANGED = message("status:english-changed", "English text changed in")
 WHERE = message("status:where", "File")
@@ -105,21 +106,28 @@ def status_table(docs: DocSet, lang: str, changes: Mapping[str, Change]) -> str:
 
 
 def rule_translations_table(stale: list[StaleTranslation], lang: str) -> str:
-    """Each rule text of ``lang`` that follows an older English text, linked to the rule."""
+    """Each translated rule text that follows an older English text, linked to the rule in its
+    language's rules browser."""
     here = links.Page(lang, STATUS_PAGE)
     rows = []
     for item in stale:
-        href = links.rule(here, item.rule.number, version=item.version.name)
+        href = links.link(
+            here,
+            links.rule_page(item.lang, item.rule.number, item.version.name),
+            item.rule.number.anchor,
+        )
         number = f"{item.rule.number} ({item.version.label})"
         cells = [
             f'<a href="{markup.attribute(href)}">{markup.text(number)}</a>',
+            markup.text(language_name(item.lang, lang)),
             markup.text(item.follows.label),
             markup.text(item.changed_in.label if item.changed_in else UNKNOWN),
             f"<code>{markup.text(f'{item.path}:{item.line}')}</code>",
         ]
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     head = "".join(
-        f"<th>{markup.text(word(lang))}</th>" for word in (RULE, FOLLOWS, ENGLISH_CHANGED, WHERE)
+        f"<th>{markup.text(word(lang))}</th>"
+        for word in (RULE, TRANSLATION, FOLLOWS, ENGLISH_CHANGED, WHERE)
     )
     intro = f"<p>{markup.text(RULE_TRANSLATIONS_INTRO(lang))}</p>"
     return f"{intro}<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

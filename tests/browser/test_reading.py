@@ -103,3 +103,22 @@ def test_one_click_in_the_tooltip_opens_the_rule(
         in_tooltip.click()
     assert page.url.endswith("rules-browser/v1.4/400.html#rule-466-5-d")
     expect(page.locator("#rule-466-5-d")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [("resolution-step.html", "rule 188"), ("fr/resolution-step.html", "règle 188")],
+)
+def test_a_rule_the_tooltip_s_text_refers_to_is_one_click_away(
+    page: Page, file_root: str, path: str, words: str
+) -> None:
+    """466.5.d reads "See rule 188. Control …": in the tooltip, those words link to 188."""
+    page.goto(file_root + path)
+    tooltip = hover_citation(page, "466.5.d")
+    tooltip.evaluate(STILL)
+    reference = tooltip.locator("a.rb-rule-ref", has_text=words)
+    expect(reference).to_have_count(1)
+    with page.expect_navigation():
+        reference.click()
+    assert page.url.endswith("rules-browser/v1.4/100.html#rule-188")
+    expect(page.locator("#rule-188")).to_be_in_viewport()

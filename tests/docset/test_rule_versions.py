@@ -218,15 +218,16 @@ def test_a_translation_that_follows_an_older_english_is_listed_and_shown_as_such
         "v1.5; this translation follows v1.4's: revise it, then remove its "
         '"translated-from: 1.4" line'
     )
-    status = html(site.generated_pages("fr")["translation-status.md"])
-    cells = [" ".join(td.get_text().split()) for td in status.select("table")[-1].select("td")]
-    assert cells == [
-        f"{QUIET_CHANGED} (v1.5)",
-        "v1.4",
-        "v1.5",
-        f"rules/core-rules-1.5.fr.txt:{line}",
-    ]
-    assert "rule-translations" not in site.generated_pages("en")["translation-status.md"].inserts
+    for lang, french_name in (("en", "French"), ("fr", "français")):
+        status = html(site.generated_pages(lang)["translation-status.md"])
+        table = status.select("table")[-1]
+        cells = [" ".join(td.get_text().split()) for td in table.select("td")]
+        where = f"rules/core-rules-1.5.fr.txt:{line}"
+        assert cells == [f"{QUIET_CHANGED} (v1.5)", french_name, "v1.4", "v1.5", where]
+        link = table.select_one("a")
+        prefix = "" if lang == "fr" else "fr/"
+        assert link is not None
+        assert link["href"] == f"{prefix}rules-browser/v1.5/100.html#rule-143-3-b-1"
     rendered = site.render_page(
         site.docs.get("fr", "resolution-step.md").markdown,  # type: ignore[union-attr]
         "fr",

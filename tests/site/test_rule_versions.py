@@ -142,3 +142,26 @@ def test_a_site_carrying_two_versions_builds_with_both_and_the_changes_between_t
         index = json.loads((site / prefix / "search" / "search_index.json").read_text("utf-8"))
         found = [d["location"] for d in index["docs"] if d["title"] == "317.2"]
         assert found == ["rules-browser/v1.5/300.html#rule-317-3"]
+
+
+def test_a_bad_version_declaration_and_a_bad_sign_off_fail_with_their_lines(
+    project: Path,
+) -> None:
+    declared = project / "rules" / "versions.txt"
+    declared.write_text(declared.read_text("utf-8") + "1.4.x\n", encoding="utf-8")
+    bad = len(declared.read_text("utf-8").splitlines())
+    page = project / "docs" / "index.md"
+    page.write_text(
+        page.read_text("utf-8").replace("rules_reviewed: v1.4", "rules_reviewed: 1.4"), "utf-8"
+    )
+    result = mkdocs(project, "build", "--strict")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert (
+        f"rules/versions.txt:{bad}: '1.4.x': expected a version such as 1.4, or @current: 1.4"
+        in lines
+    )
+    assert (
+        "docs/index.md:2: front matter: rules_reviewed names a version of the rules as v1.4"
+        in lines
+    )
