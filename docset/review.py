@@ -38,14 +38,16 @@ from worked_examples.verify import Examples
 STEP_TABLE = "engine/steps.py"  # as messages name it, wherever the engine is installed
 
 
-def reviewed_version(page: PageSource, versions: RuleVersions) -> Version:
-    """The version a page was last reviewed against (the oldest carried if it does not say,
-    or names one the site does not carry: that is a problem of its own)."""
-    if page.rules_reviewed is not None:
-        found = versions.get(page.rules_reviewed[0])
-        if found is not None:
-            return found
-    return versions.oldest
+def reviewed_version(page: PageSource, versions: RuleVersions) -> Version | None:
+    """The version a page was last reviewed against: the oldest carried if it does not say;
+    None if it names one the site does not carry or one after the current (a problem of its
+    own, ``front_matter_problems``: its citations are then not checked against it)."""
+    if page.rules_reviewed is None:
+        return versions.oldest
+    found = versions.get(page.rules_reviewed[0])
+    if found is None or versions.position(found) > versions.position(versions.current):
+        return None
+    return found
 
 
 def front_matter_problems(docs: DocSet, versions: RuleVersions) -> Iterator[Problem]:
@@ -97,7 +99,7 @@ def citation_problems(docs: DocSet, versions: RuleVersions) -> Iterator[Problem]
     current = versions.current
     for page in docs.pages.values():
         since = reviewed_version(page, versions)
-        if since is current:
+        if since is None or since is current:
             continue
         seen: set[tuple[int, str]] = set()
         for ref in page.rules():
@@ -118,18 +120,20 @@ def citation_problems(docs: DocSet, versions: RuleVersions) -> Iterator[Problem]
 def unknown_citation(page: PageSource, number: str, versions: RuleVersions) -> bool:
     """A citation of a number neither the current version nor the page's reviewed one has
     (a number only the reviewed one has is a change since: ``citation_problems``)."""
-    return (
-        number not in versions.current.book and number not in reviewed_version(page, versions).book
-    )
+    reviewed = reviewed_version(page, versions)
+    in_reviewed = reviewed is not None and number in reviewed.book
+    return number not in versions.current.book and not in_reviewed
 
 
 def example_versions(docs: DocSet, versions: RuleVersions) -> dict[str, Version]:
     """For each embedded example, the oldest version the pages showing it were reviewed
-    against."""
+    against (none where one of them names a version the site does not carry)."""
     oldest: dict[str, Version] = {}
     for example_id, places in docs.embedded_examples().items():
         reviewed = [reviewed_version(page, versions) for page, _ in places]
-        oldest[example_id] = min(reviewed, key=versions.position)
+        known = [v for v in reviewed if v is not None]
+        if known and len(known) == len(reviewed):
+            oldest[example_id] = min(known, key=versions.position)
     return oldest
 
 

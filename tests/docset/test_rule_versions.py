@@ -13,10 +13,12 @@ import json
 import posixpath
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
+from diagnostics import ProblemsFound
 from docset.build import RenderedPage, SiteBuild, load_site
 from rulebook.versions import load_versions
 from tests.conftest import ROOT
@@ -291,3 +293,19 @@ def test_the_old_address_page_says_where_the_rules_went_without_javascript(
     assert link is not None and link["href"] == "v1.4/400.html"
     moved = re.search(r"var moved = (\{.*?\});", page_html)
     assert moved is not None and json.loads(moved[1]) == {}
+
+
+def test_a_sign_off_naming_a_version_the_site_lacks_is_one_problem(tmp_path: Path) -> None:
+    """Its citations are not also reported as changed since some other version."""
+    project = copy_sources(ROOT, tmp_path / "project")
+    book = load_versions(project / "rules", LANGUAGES).current.book
+    import_quiet(project, book)
+    sign_off(project, "1.5", {ADDED: QUIET_ADDED_FR})
+    page = project / "docs" / "resolution-step.md"
+    page.write_text(page.read_text("utf-8").replace("v1.5", "v1.9", 1), "utf-8")
+    with pytest.raises(ProblemsFound) as caught:
+        load_site(project, "rules", "examples", None, LANGUAGES)
+    assert [str(p) for p in caught.value.problems] == [
+        "docs/resolution-step.md:2: front matter: rules_reviewed: v1.9 is not a version "
+        "rules/versions.txt lists (v1.4, v1.5)"
+    ]
