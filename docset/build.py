@@ -293,9 +293,9 @@ def load_site(
     problems += reference_problems(docs, versions, examples)
     problems += example_problems(docs, examples, languages)
     problems += engine_rule_problems(examples, versions)
+    problems += front_matter_problems(docs, versions)
     stale: list[StaleTranslation] = []
     if versions is not None:
-        problems += front_matter_problems(docs, versions)
         problems += citation_problems(docs, versions)
         problems += worked_example_problems(docs, examples, versions)
         problems += engine_step_problems(versions)

@@ -18,7 +18,6 @@ import yaml
 import links
 from diagnostics import Problem, ProblemsFound, read_source
 from docset.scan import Kind, Reference, Scan, scan
-from rulebook.numbering import is_version
 from vocabulary import SOURCE_LANGUAGE
 
 # MkDocs' own front matter rule (mkdocs.utils.meta), so lines are counted as it counts them.
@@ -48,7 +47,7 @@ class PageSource:
     # page quotes from a source.
     terms_kept: frozenset[str] = frozenset()
     # The version of the rules its author last checked its citations against (front matter
-    # ``rules_reviewed: v1.4``), and the line that says so; None: not said.
+    # ``rules_reviewed: v1.4``) as written, and the line that says so; None: not said.
     rules_reviewed: tuple[str, int] | None = None
 
     @property
@@ -92,7 +91,7 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         markdown = text[m.end() :].lstrip("\n")
         first_line = 1 + text[: len(text) - len(markdown)].count("\n")
         kept = terms_kept(m.group(1), display)
-        reviewed = rules_reviewed(m.group(1), display)
+        reviewed = rules_reviewed(m.group(1))
     title = TITLE.search(markdown)
     return PageSource(
         links.Page(lang, path),
@@ -124,8 +123,9 @@ def terms_kept(front_matter: str, display: str) -> frozenset[str]:
 REVIEWED = re.compile(r"^rules_reviewed[ \t]*:", re.M)
 
 
-def rules_reviewed(front_matter: str, display: str) -> tuple[str, int] | None:
-    """The front matter's ``rules_reviewed: v1.4``: the version (``1.4``) and its line."""
+def rules_reviewed(front_matter: str) -> tuple[str, int] | None:
+    """The front matter's ``rules_reviewed`` as written (``v1.4``; ``docset.review`` checks
+    it) and its line."""
     found = REVIEWED.search(front_matter)
     if found is None:
         return None
@@ -135,17 +135,7 @@ def rules_reviewed(front_matter: str, display: str) -> tuple[str, int] | None:
     except yaml.YAMLError:
         return None  # terms_kept reports it
     value = data.get("rules_reviewed") if isinstance(data, dict) else None
-    if not (isinstance(value, str) and value.startswith("v") and is_version(value[1:])):
-        raise ProblemsFound(
-            [
-                Problem(
-                    display,
-                    line,
-                    "front matter: rules_reviewed names a version of the rules as v1.4",
-                )
-            ]
-        )
-    return value[1:], line
+    return str(value), line
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,18 @@ import engine.steps
 from diagnostics import Problem, ProblemsFound, read_source
 from docset.pages import DocSet, PageSource
 from rulebook.book import Rule
-from rulebook.numbering import RuleNumber
+from rulebook.numbering import RuleNumber, is_version
 from rulebook.versions import DECLARATION, Fate, RuleVersions, Version
 from vocabulary import SOURCE_LANGUAGE
 from worked_examples.verify import Examples
 
 STEP_TABLE = "engine/steps.py"  # as messages name it, wherever the engine is installed
+
+
+def written_version(written: str) -> str | None:
+    """``v1.4`` as a front matter writes a version: ``1.4`` (None: not written so)."""
+    name = written.removeprefix("v")
+    return name if written.startswith("v") and is_version(name) else None
 
 
 def reviewed_version(page: PageSource, versions: RuleVersions) -> Version | None:
@@ -44,21 +50,32 @@ def reviewed_version(page: PageSource, versions: RuleVersions) -> Version | None
     own, ``front_matter_problems``: its citations are then not checked against it)."""
     if page.rules_reviewed is None:
         return versions.oldest
-    found = versions.get(page.rules_reviewed[0])
+    name = written_version(page.rules_reviewed[0])
+    found = versions.get(name) if name is not None else None
     if found is None or versions.position(found) > versions.position(versions.current):
         return None
     return found
 
 
-def front_matter_problems(docs: DocSet, versions: RuleVersions) -> Iterator[Problem]:
-    """A page's ``rules_reviewed`` names a version the site carries, not after the current."""
-    carried = ", ".join(v.label for v in versions)
-    current = versions.current
+def front_matter_problems(docs: DocSet, versions: RuleVersions | None) -> Iterator[Problem]:
+    """A page's ``rules_reviewed`` is written as v1.4 and (with ``versions``, when the rules
+    load) names a version the site carries, not after the current."""
+    carried = ", ".join(v.label for v in versions or ())
     for page in docs.pages.values():
         if page.rules_reviewed is None:
             continue
-        name, line = page.rules_reviewed
-        found = versions.get(name)
+        written, line = page.rules_reviewed
+        name = written_version(written)
+        if name is None:
+            yield Problem(
+                page.display,
+                line,
+                f"front matter: rules_reviewed: {written!r} is not a version written as v1.4",
+            )
+            continue
+        if versions is None:
+            continue
+        found, current = versions.get(name), versions.current
         if found is None:
             yield Problem(
                 page.display,
