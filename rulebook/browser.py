@@ -374,9 +374,10 @@ class RulesBrowser:
             links.rule_page(lang, example, current.name),
             example.anchor,
         )
+        said = INTRO(lang, address=markup.hole("address"), number=shown, version=current.label)
+        code = {"address": f"<code>{markup.text(address)}</code>"}  # an address, not words
         inserts = {
-            "intro": edition_line(current.book, lang)
-            + f"<p>{markup.text(INTRO(lang, address=address, number=shown, version=current.label))}</p>"
+            "intro": edition_line(current.book, lang) + f"<p>{markup.text_with(said, code)}</p>"
         }
         markdown = [*head(BROWSER(lang), toc=True), markup.placeholder("intro"), ""]
         if self.several:

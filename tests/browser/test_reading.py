@@ -38,8 +38,10 @@ def test_language_switcher_goes_to_the_twin_and_back(
         if p.relative_to(built_site).parts[0] != "fr" and p.name != "404.html"
     )
     assert len(english) > 10
-    for path in english:
-        page.goto(file_root + path)
+    for address in english:
+        page.goto(file_root + address)
+        # An address the rules browser had before versions leads on to its page: from there.
+        path = page.url.removeprefix(file_root)
         switch_language(page, "fr")
         assert page.url == file_root + "fr/" + path
         assert page.locator("html").get_attribute("lang") == "fr"
