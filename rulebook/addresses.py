@@ -49,9 +49,7 @@ def targets(versions: RuleVersions, chapter: int, lang: str) -> tuple[str, dict[
     default = links.link(here, links.chapter_page(lang, chapter, home.name))
     moved: dict[str, str] = {}
     named = versions.unversioned
-    for rule in named.book:
-        if rule.number.chapter != chapter:
-            continue
+    for rule in named.book.chapters().get(chapter, ()):
         found, number = where_now(versions, named, rule.number.text)
         target = links.rule(here, RuleNumber(number), version=found.name)
         if target != f"{default}#{rule.number.anchor}":

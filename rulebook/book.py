@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from diagnostics import Problem, ProblemsFound, read_source
@@ -35,10 +36,14 @@ class Rule:
     def same_text(self, other: Rule) -> bool:
         """Whether the two carry the same English wording, white space aside. Our labels are
         not wording: a rule we only label compares as unchanged (we cannot know)."""
-        mine, theirs = self.entries[SOURCE_LANGUAGE], other.entries[SOURCE_LANGUAGE]
-        if not (mine.quoted and theirs.quoted):
+        if not (self.quoted and other.quoted):
             return True
-        return words(mine.paragraphs) == words(theirs.paragraphs)
+        return self.english_words == other.english_words
+
+    @cached_property
+    def english_words(self) -> tuple[tuple[str, ...], ...]:
+        """The English wording's words, paragraph by paragraph (compared across versions)."""
+        return words(self.entries[SOURCE_LANGUAGE].paragraphs)
 
     def translated_from(self, lang: str) -> str | None:
         """The older version whose English this translation follows (None: this one's)."""
@@ -91,6 +96,10 @@ class Rulebook:
 
     def chapters(self) -> dict[int, list[Rule]]:
         """Rules grouped by hundred (100–199, …): one rules-browser page each."""
+        return self._chapters
+
+    @cached_property
+    def _chapters(self) -> dict[int, list[Rule]]:
         grouped: dict[int, list[Rule]] = {}
         for rule in self.rules:
             grouped.setdefault(rule.number.chapter, []).append(rule)

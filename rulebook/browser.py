@@ -158,7 +158,10 @@ class RulesBrowser:
         return links.chapter_page(self.lang, chapter, version.name)
 
     def rule_href(self, here: links.Page, version: Version, number: str) -> str:
-        return links.rule(here, RuleNumber(number), version=version.name)
+        """The link to rule ``number`` of ``version`` (which has it) from ``here``."""
+        rule = version.book.get(number)
+        found = rule.number if rule is not None else RuleNumber(number)
+        return links.rule(here, found, version=version.name)
 
     def linker(self, here: links.Page, version: Version) -> Href:
         """Cross-references of a text of ``version``: to the rules ``version`` carries."""

@@ -39,6 +39,8 @@ def reference_pattern(lang: str) -> re.Pattern[str]:
 
 def linked(text: str, lang: str, href: Href) -> str:
     """``text`` (in ``lang``) as HTML: escaped, each reference ``href`` links made a link."""
+    if RULE_WORD(lang).casefold() not in text.casefold():  # most texts refer to no rule
+        return markup.text(text)
     out: list[str] = []
     last = 0
     for m in reference_pattern(lang).finditer(text):

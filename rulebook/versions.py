@@ -278,6 +278,9 @@ class RuleVersions:
         self._forward = [dict(moves.get((a.name, b.name), {})) for a, b in pairwise(self.versions)]
         self._backward = [{new: old for old, new in f.items()} for f in self._forward]
         self._position = {v.name: i for i, v in enumerate(self.versions)}
+        # What every language's pages ask again: each rule's fate, each pair's changes.
+        self._fates: dict[tuple[str, str, str], Fate | None] = {}
+        self._changes: dict[str, Changes] = {}
 
     def __iter__(self) -> Iterator[Version]:
         return iter(self.versions)
@@ -349,6 +352,12 @@ class RuleVersions:
         """What became of rule ``number`` of ``since`` by ``until`` (the current version):
         None if nothing did (or if neither version has a rule ``number``)."""
         until = until or self.current
+        key = (number, since.name, until.name)
+        if key not in self._fates:
+            self._fates[key] = self._fate(number, since, until)
+        return self._fates[key]
+
+    def _fate(self, number: str, since: Version, until: Version) -> Fate | None:
         start, end = self.position(since), self.position(until)
         if number not in since.book:
             if number not in until.book:
@@ -421,6 +430,11 @@ class RuleVersions:
 
     def changes(self, older: Version) -> Changes:
         """What changed from ``older`` to the version after it."""
+        if older.name not in self._changes:
+            self._changes[older.name] = self._changes_from(older)
+        return self._changes[older.name]
+
+    def _changes_from(self, older: Version) -> Changes:
         i = self.position(older)
         newer = self.versions[i + 1]
         added, removed, renumbered, changed = [], [], [], []
