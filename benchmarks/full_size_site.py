@@ -141,7 +141,6 @@ def generated_twin(ours: Path, plain: Path) -> None:
     site = load_site(
         ours,
         rules_dir="rules",
-        edition=EDITION,
         examples_dir="examples",
         cache_dir=".cache/examples",  # warm by now: the twin runs no example again
         languages=languages,

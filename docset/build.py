@@ -1,11 +1,14 @@
 """The composition root: everything a build needs, loaded and checked once, and the pages it renders.
 
-``load_site`` reads the rules, runs and verifies the worked examples, reads and
-scans every page of every language, and reports every problem of every source
-at once (each fault once: a scenario that does not load is not also "unknown"
-wherever it is embedded). ``SiteBuild.render_page`` turns a page's references
-into footnotes and rendered examples; ``generated_pages`` gives the pages the
-site writes itself. The MkDocs plugin calls these; so can anything else.
+``load_site`` reads every version of the rules, runs and verifies the worked
+examples, reads and scans every page of every language, and reports every
+problem of every source at once (each fault once: a scenario that does not load
+is not also "unknown" wherever it is embedded), what a change of the rules
+left to review included (``docset.review``). ``SiteBuild.render_page`` turns a
+page's references into footnotes and rendered examples; ``generated_pages``
+gives the pages the site writes itself, ``unversioned_pages`` the files that
+keep the rules browser's old addresses working. The MkDocs plugin calls these;
+so can anything else.
 """
 
 from __future__ import annotations
@@ -25,17 +28,37 @@ from docset import interface, print_edition
 from docset.pages import DocSet, PageSource, folder_of, scan_docs
 from docset.parity import parity_problems
 from docset.print_edition import Cover, Edition, PrintPage, ReadFile
+from docset.review import (
+    StaleTranslation,
+    citation_problems,
+    engine_numbers_changed,
+    engine_step_problems,
+    front_matter_problems,
+    stale_translations,
+    unknown_citation,
+    worked_example_problems,
+)
 from docset.scan import Kind, Reference, replace, scan
-from docset.status import STATUS_PAGE, git_commit, git_dates, status_markdown, status_table
+from docset.status import (
+    STATUS_PAGE,
+    git_commit,
+    git_dates,
+    rule_translations_table,
+    status_markdown,
+    status_table,
+)
 from docset.tables import TABLES
 from docset.terminology import Text, load_terminology
 from engine.fields import texts
 from engine.format import SCENARIO
-from rulebook import Rulebook, load_rulebook
-from rulebook.book import RulebookProblems
-from rulebook.browser import Citing, chapter_page, edition_text, index, index_page, search_entries
+from rulebook import Rulebook
+from rulebook.addresses import unversioned_pages
+from rulebook.browser import Citing, RulesBrowser, edition_text, search_entries
+from rulebook.changes import ChangesPage
+from rulebook.changes import page_of as changes_page
 from rulebook.cite import SEPARATOR, Citations
 from rulebook.numbering import RuleNumber
+from rulebook.versions import RuleVersions, read_versions
 from vocabulary import SOURCE_LANGUAGE, localized
 from vocabulary.checks import CatalogRead, catalog_problems, catalog_texts, read_catalog
 from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
@@ -151,17 +174,40 @@ def without_citations(text: str) -> str:
     return markup.CITATION.sub("", text)
 
 
+class SiteProblems(ProblemsFound):
+    """The problems of a build that cannot go on, and what it would also have listed without
+    failing (``notices``)."""
+
+    def __init__(
+        self, problems: list[Problem], notices: list[Problem], notes: Iterable[str] = ()
+    ) -> None:
+        super().__init__(problems, notes)
+        self.notices = sorted(set(notices))
+
+
 @dataclass
 class SiteBuild:
     root: Path
     languages: tuple[str, ...]
-    rules: Rulebook
+    versions: RuleVersions
     docs: DocSet
     examples: Examples
     cache: ResultCache
+    # French rule texts that follow an older English text: listed, shown with a note.
+    stale: list[StaleTranslation] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.changes = git_dates(self.root, [folder_of(lang) for lang in self.languages])
+
+    @property
+    def rules(self) -> Rulebook:
+        """The rules of the current version: the ones pages cite."""
+        return self.versions.current.book
+
+    @property
+    def notices(self) -> list[Problem]:
+        """What the build lists without failing, each at its line: the stale translations."""
+        return [s.problem() for s in self.stale]
 
     @property
     def runs(self) -> dict[str, ExampleRun]:
@@ -176,29 +222,35 @@ class SiteBuild:
             for number, pages in self.docs.cited_by(lang).items()
         }
         shown_in = self.examples_applying(lang)
-        browser = index(self.rules, lang)
-        index_path, *chapter_paths = self.rules_browser_pages(lang)
+        status = {"translation-status": status_table(self.docs, lang, self.changes)}
+        if self.stale:
+            status["rule-translations"] = rule_translations_table(self.stale, lang)
         pages = {
-            index_path: RenderedPage(browser.markdown, browser.inserts),
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
                 {"worked-examples": catalogue_table(self.runs, lang, self.embedding_pages(lang))},
             ),
             STATUS_PAGE: RenderedPage(
-                status_markdown(lang),
-                {"translation-status": status_table(self.docs, lang, self.changes)},
+                status_markdown(lang, rule_translations=bool(self.stale)), status
             ),
         }
-        for chapter, path in zip(self.rules.chapters(), chapter_paths, strict=True):
-            page = chapter_page(self.rules, chapter, lang, citing, shown_in)
+        browser = RulesBrowser(self.versions, lang).pages(citing, shown_in)
+        for path, page in browser.items():
             pages[path] = RenderedPage(page.markdown, page.inserts, page.late, page.anchors)
+        for older, newer in self.versions.pairs():
+            markdown, inserts, late = ChangesPage(self.versions.changes(older), lang).page()
+            pages[changes_page(lang, newer).path] = RenderedPage(markdown, inserts, late)
         return pages
 
     def rules_browser_pages(self, lang: str) -> list[str]:
-        """The rules browser's pages (paths among the language's pages): its index, then each
-        chapter in order. The site generates them (``generated_pages``)."""
-        chapters = self.rules.chapters().values()
-        return [index_page(lang).path, *(links.rule_page(lang, c[0].number).path for c in chapters)]
+        """The current version's rules-browser pages (paths among the language's pages): its
+        index, then each chapter in order. The site generates them (``generated_pages``)."""
+        current = self.versions.current
+        chapters = current.book.chapters()
+        return [
+            links.rules_index(lang, current.name).path,
+            *(links.chapter_page(lang, chapter, current.name).path for chapter in chapters),
+        ]
 
     # -- the print edition -------------------------------------------------------
 
@@ -250,9 +302,15 @@ class SiteBuild:
         source = self.docs.get(lang, path)
         return source.display if source is not None else f"{folder_of(lang)}/{path} (generated)"
 
+    def unversioned_pages(self, lang: str) -> dict[str, str]:
+        """The files at the rules browser's addresses without a version, in ``lang``: output
+        path (from the site's root) → HTML that sends the reader on to the rule it names."""
+        return unversioned_pages(self.versions, lang)
+
     def search_entries(self, lang: str) -> list[dict[str, str]]:
-        """What the site adds to the theme's search index in ``lang``: one entry per rule."""
-        return search_entries(self.rules, lang)
+        """What the site adds to the theme's search index in ``lang``: each rule by number, and
+        each number an older version gave a rule."""
+        return search_entries(self.versions, lang)
 
     def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
         """For each rule number, the worked examples where it does something, where shown."""
@@ -294,7 +352,7 @@ class SiteBuild:
             problems += references_problems(display, scanned.references, self.rules, self.examples)
             if problems:
                 raise ProblemsFound(problems)
-        citations = Citations(page)
+        citations = Citations(page, self.rules, self.versions.current.name)
         cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
         later: list[str] = []
@@ -349,9 +407,11 @@ class SiteBuild:
         combat and its step-through (late placeholders ``first_late`` and the next)."""
         run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
+        current = self.versions.current.name
+
         def rule_link(number: str) -> str:
             rule = self.rules.get(number)  # the engine cites only rules we carry (checked)
-            return links.rule(page, rule.number) if rule else ""
+            return links.rule(page, rule.number, version=current) if rule else ""
 
         renderer = ExampleRenderer(run, page, rule_link)
         stepper = ref.kind is Kind.STEPPER
@@ -363,57 +423,70 @@ class SiteBuild:
 def load_site(
     root: Path,
     rules_dir: str,
-    edition: str,
     examples_dir: str,
     cache_dir: str | None,
     languages: tuple[str, ...],
     previous: SiteBuild | None = None,
 ) -> SiteBuild:
-    """Load and check everything; ProblemsFound lists every problem of every source."""
+    """Load and check everything; SiteProblems lists every problem of every source (and what
+    the build would list without failing)."""
     catalogs = {lang: read_catalog(lang) for lang in languages if lang != SOURCE_LANGUAGE}
     problems: list[Problem] = list(catalog_problems(languages, read=catalogs))
-    rules: Rulebook | None = None
-    numbers: Container[str] | None = None  # the rule numbers citations are checked against
-    try:
-        rules = numbers = load_rulebook(root / rules_dir, edition, languages, display_root=root)
-    except RulebookProblems as found:
-        problems += found.problems
-        numbers = found.numbers
-    except ProblemsFound as found:
-        problems += found.problems
+    versions, found = read_versions(root / rules_dir, languages, display_root=root)
+    problems += found
     cache = previous.cache if previous else ResultCache(root / cache_dir if cache_dir else None)
     examples = run_examples(root / examples_dir, cache, display_root=root)
     problems += examples.problems
     docs, page_problems = scan_docs(root, languages)
     problems += page_problems
     problems += parity_problems(docs)
-    problems += reference_problems(docs, numbers, examples)
+    problems += reference_problems(docs, versions, examples)
     problems += example_problems(docs, examples, languages)
-    problems += engine_rule_problems(examples, rules)
-    problems += terminology_problems(docs, examples, rules, catalogs, languages)
-    problems += reserved_problems(examples, rules, catalogs, languages)
-    if problems or rules is None:
-        notes = [] if numbers is not None else [NOT_CHECKED.format(rules=rules_dir)]
-        raise ProblemsFound(problems, notes)
-    return SiteBuild(root, languages, rules, docs, examples, cache)
+    problems += engine_rule_problems(examples, versions)
+    problems += front_matter_problems(docs, versions)
+    stale: list[StaleTranslation] = []
+    if versions is not None:
+        problems += citation_problems(docs, versions)
+        problems += worked_example_problems(docs, examples, versions)
+        problems += engine_step_problems(versions)
+        stale = stale_translations(versions)
+    problems += terminology_problems(docs, examples, versions, catalogs, languages)
+    problems += reserved_problems(examples, versions, catalogs, languages)
+    if problems or versions is None:
+        notes = [] if versions is not None else [NOT_CHECKED.format(rules=rules_dir)]
+        raise SiteProblems(problems, [s.problem() for s in stale], notes)
+    return SiteBuild(root, languages, versions, docs, examples, cache, stale)
 
 
-# Said once, after the problems, when the source language's rules file does not read whole.
-NOT_CHECKED = "(the pages' citations are not checked until the English file of {rules}/ reads)"
+# Said once, after the problems, when a rules file does not read whole.
+NOT_CHECKED = "(the pages' citations are not checked until the rules files of {rules}/ read)"
 
 
 def reference_problems(
-    docs: DocSet, numbers: Container[str] | None, examples: Examples
+    docs: DocSet, versions: RuleVersions | None, examples: Examples
 ) -> Iterator[Problem]:
     """Citations of rules we do not carry, embeddings of examples that do not exist.
 
-    Citations are checked against the rules of the source language's file (``numbers``),
-    even when a translation or another check of the rules fails; without that file,
-    they are not (``NOT_CHECKED`` says so once). An example whose scenario does not load
-    is reported there, not where it is embedded.
+    Without rules files that read, citations are not checked (``NOT_CHECKED`` says so
+    once); a number the page's reviewed version has is a change since (``docset.review``);
+    an example whose scenario does not load is reported there, not where it is embedded.
     """
     for page in docs.pages.values():
-        yield from references_problems(page.display, page.references, numbers, examples)
+        known = None
+        if versions is not None:
+            known = KnownTo(page, versions)
+        yield from references_problems(page.display, page.references, known, examples)
+
+
+@dataclass(frozen=True)
+class KnownTo:
+    """The rule numbers a page may cite: the current version's, and its reviewed version's."""
+
+    page: PageSource
+    versions: RuleVersions
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, str) and not unknown_citation(self.page, number, self.versions)
 
 
 def references_problems(
@@ -422,7 +495,8 @@ def references_problems(
     numbers: Container[str] | None,
     examples: Examples,
 ) -> Iterator[Problem]:
-    """What one page names that does not exist: a rule, an example, a generated table."""
+    """What one page names that does not exist: a rule (``numbers``: those it may cite; None:
+    not checked), an example, a generated table."""
     for ref in references:
         if ref.kind is Kind.RULE:
             if numbers is not None and ref.value not in numbers:
@@ -466,17 +540,21 @@ def example_problems(
             )
 
 
-def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator[Problem]:
-    """Every rule a step of an example cites is one we carry (the step table's are tested).
+def engine_rule_problems(examples: Examples, versions: RuleVersions | None) -> Iterator[Problem]:
+    """Every rule a step of an example cites is one the current version carries (the step
+    table's are tested).
 
     A rule the engine cites and the rules file lacks is one fault: reported once, at the
-    file that should carry it, with the examples where the engine cites it."""
-    if rules is None:  # its own problems say why
+    file that should carry it, with the examples where the engine cites it; one that moved
+    or went since the step table was reviewed is reported at its step (``docset.review``)."""
+    if versions is None:  # its own problems say why
         return
+    rules = versions.current.book
+    moved = engine_numbers_changed(versions)
     missing: dict[str, list[str]] = {}
     for example_id, run in sorted(examples.runs.items()):
         for number in dict.fromkeys(n for step in run.outcome.steps for n in step.rules):
-            if number not in rules:
+            if number not in rules and number not in moved:
                 missing.setdefault(number, []).append(example_id)
     for number, ids in sorted(missing.items(), key=lambda item: RuleNumber(item[0]).sort_key):
         shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
@@ -491,7 +569,7 @@ def engine_rule_problems(examples: Examples, rules: Rulebook | None) -> Iterator
 def terminology_problems(
     docs: DocSet,
     examples: Examples,
-    rules: Rulebook | None,
+    versions: RuleVersions | None,
     catalogs: dict[str, CatalogRead],
     languages: tuple[str, ...],
 ) -> Iterator[Problem]:
@@ -504,7 +582,7 @@ def terminology_problems(
             yield from found.problems
             continue
         if terminology is not None:
-            texts = texts_in(lang, docs, examples, rules, catalogs.get(lang))
+            texts = texts_in(lang, docs, examples, versions, catalogs.get(lang))
             yield from terminology.problems(texts)
 
 
@@ -512,10 +590,11 @@ def texts_in(
     lang: str,
     docs: DocSet,
     examples: Examples,
-    rules: Rulebook | None,
+    versions: RuleVersions | None,
     catalog: CatalogRead | None,
 ) -> Iterator[Text]:
-    """Every text the site shows in ``lang``: pages, examples, catalog, rule translations."""
+    """Every text the site shows in ``lang``: pages, examples, catalog, rule translations of
+    every version."""
     for page in docs.in_language(lang):
         if not page.front_matter_problems:  # its terms_kept unknown: its problem says why
             yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
@@ -523,7 +602,7 @@ def texts_in(
     for display, line, text in catalog_texts(catalog) if catalog else ():
         yield Text(display, line, text)
     if lang != SOURCE_LANGUAGE:
-        yield from rule_texts(rules, lang)
+        yield from rule_texts(versions, lang)
 
 
 def example_texts(examples: Examples) -> Iterator[tuple[Text, str | None]]:
@@ -536,23 +615,26 @@ def example_texts(examples: Examples) -> Iterator[tuple[Text, str | None]]:
             yield Text(s.path, s.line_of(*at), text, field=".".join(map(str, at))), lang
 
 
-def rule_texts(rules: Rulebook | None, lang: str) -> Iterator[Text]:
-    if rules is not None and lang in rules.files:
-        file = rules.files[lang]
+def rule_texts(versions: RuleVersions | None, lang: str) -> Iterator[Text]:
+    """The rule texts of ``lang`` in every version (the source language's too)."""
+    for version in versions or ():
+        file = version.book.files.get(lang)
+        if file is None:
+            continue
         for entry in file.entries:
             yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))
 
 
 def reserved_problems(
     examples: Examples,
-    rules: Rulebook | None,
+    versions: RuleVersions | None,
     catalogs: dict[str, CatalogRead],
     languages: tuple[str, ...],
 ) -> Iterator[Problem]:
     """No data holds the build's own marks (``markup.RESERVED``): a caption could summon
     another rule's footnote, a rule text another example's block. Pages: ``docset.scan``."""
     texts = [text for text, _ in example_texts(examples)]
-    texts += [text for lang in languages for text in rule_texts(rules, lang)]
+    texts += [text for lang in languages for text in rule_texts(versions, lang)]
     texts += [
         Text(display, line, text)
         for catalog in catalogs.values()

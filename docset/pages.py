@@ -51,6 +51,9 @@ class PageSource:
     # What is wrong with its front matter (the page is read all the same: its references are
     # known, so the rest of the build says nothing false about them).
     front_matter_problems: tuple[Problem, ...] = ()
+    # The version of the rules its author last checked its citations against (front matter
+    # ``rules_reviewed: v1.4``) as written, and the line that says so; None: not said.
+    rules_reviewed: tuple[str, int] | None = None
 
     @property
     def lang(self) -> str:
@@ -93,11 +96,13 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
     text = read.replace("\r\n", "\n").replace("\r", "\n")
     markdown, first_line, kept = text, 1, frozenset[str]()
     front_matter: tuple[Problem, ...] = ()
+    reviewed = None
     if m := FRONT_MATTER.match(text):
         markdown = text[m.end() :].lstrip("\n")
         first_line = 1 + text[: len(text) - len(markdown)].count("\n")
         try:
             kept = terms_kept(m.group(1), display)
+            reviewed = rules_reviewed(m.group(1))
         except ProblemsFound as found:
             front_matter = tuple(found.problems)
     title = TITLE.search(markdown)
@@ -111,6 +116,7 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         scan(markdown, first_line),
         kept,
         front_matter,
+        reviewed,
     )
 
 
@@ -129,6 +135,24 @@ def terms_kept(front_matter: str, display: str) -> frozenset[str]:
     if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
         raise ProblemsFound([Problem(display, 1, "front matter: terms_kept is a list of words")])
     return frozenset(" ".join(k.lower().split()) for k in kept)
+
+
+REVIEWED = re.compile(r"^rules_reviewed[ \t]*:", re.M)
+
+
+def rules_reviewed(front_matter: str) -> tuple[str, int] | None:
+    """The front matter's ``rules_reviewed`` as written (``v1.4``; ``docset.review`` checks
+    it) and its line."""
+    found = REVIEWED.search(front_matter)
+    if found is None:
+        return None
+    line = 2 + front_matter.count("\n", 0, found.start())
+    try:
+        data = yaml.safe_load(front_matter)
+    except yaml.YAMLError:
+        return None  # terms_kept reports it
+    value = data.get("rules_reviewed") if isinstance(data, dict) else None
+    return str(value), line
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The "Translation status" page: every page, and whether each translation follows its source."""
+"""The "Translation status" page: every page, and whether each translation follows its source;
+and the rule texts whose translation follows an older version's English."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import links
 import markup
 from docset.pages import DocSet, folder_of
+from docset.review import StaleTranslation
 from vocabulary import SOURCE_LANGUAGE, language_name, long_date, message
 
 STATUS_PAGE = "translation-status.md"
@@ -30,6 +32,18 @@ STATE = message("status:state", "State")
 IN_STEP = message("status:in-step", "✓ in step")
 REVIEW = message("status:review", "Translation older: review it")
 UNKNOWN = "—"
+RULE_TRANSLATIONS = message("status:rule-translations", "Rule texts to revise")
+RULE_TRANSLATIONS_INTRO = message(
+    "status:rule-translations-intro",
+    "These rule texts translate the English text of an older version, which has changed since. "
+    "The rules browser and the footnotes show them with a note saying so, beside the English "
+    "text, which prevails; the build lists each one at its line in the rules file.",
+)
+RULE = message("status:rule", "Rule")
+TRANSLATION = message("status:translation", "Translation")
+FOLLOWS = message("status:follows", "Version translated")
+ENGLISH_CHANGED = message("status:english-changed", "English text changed in")
+WHERE = message("status:where", "File")
 
 # (commit time in seconds, its date): the time orders changes, the date is shown.
 Change = tuple[int, str]
@@ -118,5 +132,43 @@ def status_table(docs: DocSet, lang: str, changes: Mapping[str, Change]) -> str:
     return f"<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def status_markdown(lang: str) -> str:
-    return f"# {markup.markdown_literal(TITLE(lang))}\n\n{markup.markdown_literal(INTRO(lang))}\n\n{markup.placeholder('translation-status')}\n"
+def rule_translations_table(stale: list[StaleTranslation], lang: str) -> str:
+    """Each translated rule text that follows an older English text, linked to the rule in its
+    language's rules browser."""
+    here = links.Page(lang, STATUS_PAGE)
+    rows = []
+    for item in stale:
+        href = links.link(
+            here,
+            links.rule_page(item.lang, item.rule.number, item.version.name),
+            item.rule.number.anchor,
+        )
+        number = f"{item.rule.number} ({item.version.label})"
+        cells = [
+            f'<a href="{markup.attribute(href)}">{markup.text(number)}</a>',
+            markup.text(language_name(item.lang, lang)),
+            markup.text(item.follows.label),
+            markup.text(item.changed_in.label if item.changed_in else UNKNOWN),
+            f"<code>{markup.text(f'{item.path}:{item.line}')}</code>",
+        ]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    head = "".join(
+        f"<th>{markup.text(word(lang))}</th>"
+        for word in (RULE, TRANSLATION, FOLLOWS, ENGLISH_CHANGED, WHERE)
+    )
+    intro = f"<p>{markup.text(RULE_TRANSLATIONS_INTRO(lang))}</p>"
+    return f"{intro}<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def status_markdown(lang: str, rule_translations: bool = False) -> str:
+    """The page's Markdown; ``rule_translations``: with the section listing rule texts."""
+    text = (
+        f"# {markup.markdown_literal(TITLE(lang))}\n\n{markup.markdown_literal(INTRO(lang))}"
+        f"\n\n{markup.placeholder('translation-status')}\n"
+    )
+    if rule_translations:
+        text += (
+            f"\n## {markup.markdown_literal(RULE_TRANSLATIONS(lang))}\n\n"
+            f"{markup.placeholder('rule-translations')}\n"
+        )
+    return text

@@ -15,6 +15,17 @@ arithmetic.
 '../resolution-step.md'
 >>> shared(here, "examples/x.yml")
 '../../examples/x.yml'
+
+Each version of the rules has its rules browser under its own folder, the
+same in every language; the addresses without a version are those the site
+had before it carried versions (they now lead on to a version's):
+
+>>> chapter_page("fr", 400, "1.4").output
+'fr/rules-browser/v1.4/400.html'
+>>> link(Page("en", "index.md"), chapter_page("en", 400, "1.4"), "rule-466-3-a")
+'rules-browser/v1.4/400.html#rule-466-3-a'
+>>> link(Page("en", "index.md"), chapter_page("en", 400), "rule-466-3-a")
+'rules-browser/400.html#rule-466-3-a'
 """
 
 from __future__ import annotations
@@ -156,13 +167,39 @@ class RuleAddress(Protocol):
     def anchor(self) -> str: ...
 
 
-def rule_page(lang: str, number: RuleAddress) -> Page:
+def rules_folder(version: str | None = None) -> str:
+    """The rules browser of ``version`` (``rules-browser/v1.4``); without a version, the
+    folder of the addresses the site had before it carried versions."""
+    return f"{RULES_FOLDER}/v{version}" if version else RULES_FOLDER
+
+
+def chapter_page(lang: str, chapter: int, version: str | None = None) -> Page:
+    """The rules-browser page of the hundred rules from ``chapter`` (400: 400–499)."""
+    return Page(lang, f"{rules_folder(version)}/{chapter}.md")
+
+
+def rule_page(lang: str, number: RuleAddress, version: str | None = None) -> Page:
     """The rules-browser page holding a rule: one page per hundred rules."""
-    return Page(lang, f"{RULES_FOLDER}/{number.chapter}.md")
+    return chapter_page(lang, number.chapter, version)
 
 
-def rule(from_page: Page, number: RuleAddress, *, markdown: bool = False) -> str:
-    return link(from_page, rule_page(from_page.lang, number), number.anchor, markdown=markdown)
+def rules_index(lang: str, version: str | None = None) -> Page:
+    """The first page of a version's rules browser; without one, the browser's own."""
+    return Page(lang, f"{rules_folder(version)}/index.md")
+
+
+def changes_page(lang: str, version: str) -> Page:
+    """What changed in ``version`` from the version before it."""
+    return Page(lang, f"{rules_folder(version)}/changes.md")
+
+
+def rule(
+    from_page: Page, number: RuleAddress, *, version: str | None = None, markdown: bool = False
+) -> str:
+    """The link to a rule in ``version``'s rules browser (without one: its old address)."""
+    return link(
+        from_page, rule_page(from_page.lang, number, version), number.anchor, markdown=markdown
+    )
 
 
 def example_anchor(example_id: str) -> str:

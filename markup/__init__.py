@@ -9,11 +9,14 @@ may become markup or script. Each function here serves one context.
 '&quot;&gt;&lt;svg onload=go()&gt;'
 >>> markdown_literal("A *bold* [link](x) <b>")
 'A \\\\*bold\\\\* \\\\[link\\\\]\\\\(x\\\\) &lt;b&gt;'
+>>> text_with(f"See <{hole('rule')}> & more", {"rule": '<a href="x">466</a>'})
+'See &lt;<a href="x">466</a>&gt; &amp; more'
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 
 # Python-Markdown's escapable characters (with the tables extension's "|").
@@ -28,6 +31,27 @@ def text(value: str) -> str:
 def attribute(value: str) -> str:
     """``value`` inside a double-quoted HTML attribute."""
     return html.escape(value, quote=True)
+
+
+# Where a text (a translated message) takes HTML: holes, filled after the text is escaped.
+_HOLE = re.compile("\ue010([a-z0-9-]+)\ue011")
+
+
+def hole(name: str) -> str:
+    """A place for HTML in a text, to fill with ``text_with`` (``name``: a-z, 0-9, -)."""
+    return f"\ue010{name}\ue011"
+
+
+def text_with(value: str, html: dict[str, str]) -> str:
+    """``value`` as HTML text, each ``hole(name)`` in it replaced by ``html[name]``."""
+    return _HOLE.sub(lambda m: html.get(m[1], ""), text(value))
+
+
+def script_json(value: object) -> str:
+    """``value`` as JSON inside a ``<script>``: no ``<`` can end the script, no ``&`` start an
+    entity."""
+    data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def markdown_literal(value: str) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from diagnostics import Problem, ProblemsFound, read_source
@@ -31,6 +32,27 @@ class Rule:
     def note(self, lang: str) -> str | None:
         note = self.entries[lang].note
         return typeset(note, lang) if note else None
+
+    def same_text(self, other: Rule) -> bool:
+        """Whether the two carry the same English wording, white space aside. Our labels are
+        not wording: a rule we only label compares as unchanged (we cannot know)."""
+        if not (self.quoted and other.quoted):
+            return True
+        return self.english_words == other.english_words
+
+    @cached_property
+    def english_words(self) -> tuple[tuple[str, ...], ...]:
+        """The English wording's words, paragraph by paragraph (compared across versions)."""
+        return words(self.entries[SOURCE_LANGUAGE].paragraphs)
+
+    def translated_from(self, lang: str) -> str | None:
+        """The older version whose English this translation follows (None: this one's)."""
+        entry = self.entries.get(lang)
+        return entry.translated_from if entry is not None else None
+
+
+def words(paragraphs: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(p.split()) for p in paragraphs)
 
 
 @dataclass(frozen=True)
@@ -74,6 +96,10 @@ class Rulebook:
 
     def chapters(self) -> dict[int, list[Rule]]:
         """Rules grouped by hundred (100–199, …): one rules-browser page each."""
+        return self._chapters
+
+    @cached_property
+    def _chapters(self) -> dict[int, list[Rule]]:
         grouped: dict[int, list[Rule]] = {}
         for rule in self.rules:
             grouped.setdefault(rule.number.chapter, []).append(rule)
@@ -84,24 +110,31 @@ def rule_files(directory: Path, edition: str, languages: Sequence[str]) -> dict[
     return {lang: directory / f"{edition}.{lang}.txt" for lang in languages}
 
 
-class RulebookProblems(ProblemsFound):
-    """The rules files' problems, and the numbers of the source language's rules when its
-    file read whole (citations are checked against them: a translation's fault does not
-    hide a page's), else None."""
-
-    def __init__(self, problems: Iterable[Problem], numbers: frozenset[str] | None) -> None:
-        super().__init__(problems)
-        self.numbers = numbers
-
-
 def load_rulebook(
     directory: Path,
     edition: str,
     languages: Sequence[str],
     display_root: Path | None = None,
 ) -> Rulebook:
-    """Load ``{edition}.en.txt`` and its translations; report every problem at once
-    (``RulebookProblems``)."""
+    """Load ``{edition}.en.txt`` and its translations; report every problem at once."""
+    book, problems = read_rulebook(directory, edition, languages, display_root)
+    if problems or book is None:
+        raise ProblemsFound(problems)
+    return book
+
+
+def read_rulebook(
+    directory: Path,
+    edition: str,
+    languages: Sequence[str],
+    display_root: Path | None = None,
+) -> tuple[Rulebook | None, list[Problem]]:
+    """``{edition}.en.txt`` and its translations, and every problem of them.
+
+    The book is None only when a file does not read or parse. A rule missing its
+    translation is a problem, but the book still holds it (without that language), so
+    what depends on the English alone can still be checked.
+    """
     problems: list[Problem] = []
     files: dict[str, RulesFile] = {}
     languages = [SOURCE_LANGUAGE, *(lang for lang in languages if lang != SOURCE_LANGUAGE)]
@@ -115,17 +148,22 @@ def load_rulebook(
         except ProblemsFound as found:
             problems.extend(found.problems)
 
-    def numbers() -> frozenset[str] | None:
-        source = files.get(SOURCE_LANGUAGE)
-        return frozenset(e.number.text for e in source.entries) if source else None
-
     if problems:
-        raise RulebookProblems(problems, numbers())
+        return None, problems
 
     by_lang = {lang: {e.number.text: e for e in f.entries} for lang, f in files.items()}
     source = files[SOURCE_LANGUAGE]
     rules: list[Rule] = []
     for entry in source.entries:
+        if entry.translated_from:
+            problems.append(
+                Problem(
+                    source.path,
+                    entry.line,
+                    f"[{entry.number}] translated-from: only a translation follows another "
+                    "version's English",
+                )
+            )
         entries = {SOURCE_LANGUAGE: entry}
         for lang in languages[1:]:
             translated = by_lang[lang].get(entry.number.text)
@@ -158,7 +196,5 @@ def load_rulebook(
                         f"[{number}] not in the English rules {source.path}",
                     )
                 )
-    if problems:
-        raise RulebookProblems(problems, numbers())
     rules.sort(key=lambda r: r.number.sort_key)
-    return Rulebook(files, tuple(rules))
+    return Rulebook(files, tuple(rules)), problems

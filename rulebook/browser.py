@@ -1,9 +1,14 @@
-"""The rules browser: one page per hundred rules, and an index, in each language.
+"""The rules browser: for each version the site carries, one page per hundred rules and an
+index, in each language; and the browser's first page.
 
 Every rule is a heading whose id (``rule-466-3-a``) is the same in every
 language, so a citation, a search hit or a link shared between a French and an
-English reader lands on the same rule. The pages are a Markdown head (the
-title) and HTML rendered here, every rule text escaped.
+English reader lands on the same rule. Each version lives under its own
+folder (``rules-browser/v1.4/400.html``): its addresses never change. Where the
+site carries several versions, each rule says since when its text is the same,
+the numbers it had before, and, in an older version, what became of it in the
+current one. The pages are a Markdown head (the title) and HTML rendered here,
+every rule text escaped.
 """
 
 from __future__ import annotations
@@ -14,25 +19,74 @@ from dataclasses import dataclass
 import links
 import markup
 from rulebook.book import Rule, Rulebook
-from rulebook.cite import NOT_QUOTED
+from rulebook.changes import page_of as changes_page
+from rulebook.changes import section_id
+from rulebook.cite import NOT_QUOTED, ORIGINAL, translation_note
+from rulebook.crossref import Href, linked
 from rulebook.numbering import RuleNumber
-from vocabulary import SOURCE_LANGUAGE, long_date, message
+from rulebook.versions import Fate, RuleVersions, Version
+from vocabulary import SOURCE_LANGUAGE, Message, long_date, message
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
-ORIGINAL = message("browser:original", "Official English text:")
+CHAPTER_OF = message("browser:chapter-of", "Rules {start}–{end}, {version}")
+VERSION_INDEX = message("browser:version-index", "Rules browser, {version}")
 NOTE = message("browser:note", "Editor's note:")
 CITED_BY = message("browser:cited-by", "Cited by:")
 SHOWN_IN = message("browser:shown-in", "Applied in worked examples:")
 INTRO = message(
     "browser:intro",
-    "The rules this site cites or mentions, by number. Each rule has a stable address, the same "
-    "in every language: {address} for rule 466.3.a.",
+    "The rules this site cites or mentions, by number. Each rule has a permanent address in "
+    "each version of the rules, the same in every language: {address} for rule {number} of "
+    "{version}.",
 )
 # On screen only (class rb-screen): paper has no search box.
 SEARCH_HINT = message(
-    "browser:search-hint", "Type a rule number such as 466.3.a in the search box to jump to it."
+    "browser:search-hint", "Type a rule number such as {number} in the search box to jump to it."
 )
+VERSIONS = message("browser:versions", "Versions")
+VERSIONS_INTRO = message(
+    "browser:versions-intro",
+    "The versions of the rules this site carries. Pages cite the current one; each version "
+    "keeps its own addresses, and a number from an older version leads to the rule it became.",
+)
+VERSION = message("browser:version", "Version")
+EDITION = message("browser:edition", "Edition")
+CHANGES = message("browser:changes", "Changes")
+CURRENT = message("browser:current", "current")
+CHANGES_FROM = message("browser:changes-from", "from {version}")
+OLD_VERSION = message(
+    "browser:old-version",
+    "These are the rules of {version}, not those of the current version, {current}: {link}.",
+)
+CURRENT_RULES = message("browser:current-rules", "the current rules")
+ADDED_IN = message("browser:added-in", "Added in {version}.")
+CHANGED_IN = message("browser:changed-in", "Text last changed in {version}.")
+UNCHANGED_SINCE = message("browser:unchanged-since", "Text unchanged since {version}.")
+FORMERLY = message("browser:formerly", "Numbered {number} in {version}.")
+LATER_SAME = message("browser:later-same", "In the current version ({version}): unchanged, {rule}.")
+LATER_KEPT = message("browser:later-kept", "In the current version ({version}): {rule}.")
+LATER_CHANGED = message(
+    "browser:later-changed", "In the current version ({version}): text changed, {rule}."
+)
+LATER_RENUMBERED = message(
+    "browser:later-renumbered", "In the current version ({version}): now {rule}."
+)
+LATER_RENUMBERED_CHANGED = message(
+    "browser:later-renumbered-changed",
+    "In the current version ({version}): now {rule}, text changed.",
+)
+LATER_REMOVED = message("browser:later-removed", "Removed in {version}.")
+RULE_LINK = message("browser:rule-link", "rule {number}")
+FORMER_NUMBER = message(
+    "browser:former-number", "Numbered {number} in {version}: now rule {successor}."
+)
+REMOVED_NUMBER = message(
+    "browser:removed-number", "Rule {number} of {version}, removed in {removed}."
+)
+UPDATED = message("browser:updated", "updated {date}")
+# The rule the browser's first page shows the address of, if the current version has it.
+EXAMPLE_RULE = "466.3.a"
 
 
 @dataclass(frozen=True)
@@ -56,14 +110,14 @@ class BrowserPage:
 
 
 def index_page(lang: str) -> links.Page:
-    return links.Page(lang, f"{links.RULES_FOLDER}/index.md")
+    return links.rules_index(lang)
 
 
-def chapter_title(chapter: int, lang: str) -> str:
-    return CHAPTER(lang, start=chapter, end=chapter + 99)
-
-
-UPDATED = message("browser:updated", "updated {date}")
+def chapter_title(chapter: int, lang: str, version: Version | None = None) -> str:
+    """A chapter's title; ``version`` named where the site carries several."""
+    if version is None:
+        return CHAPTER(lang, start=chapter, end=chapter + 99)
+    return CHAPTER_OF(lang, start=chapter, end=chapter + 99, version=version.label)
 
 
 def edition_text(book: Rulebook, lang: str) -> str:
@@ -86,36 +140,9 @@ def head(title: str, toc: bool = False) -> list[str]:
     return [*hide, f"# {markup.markdown_literal(title)}", ""]
 
 
-def chapter_page(
-    book: Rulebook,
-    chapter: int,
-    lang: str,
-    cited_by: Mapping[str, Sequence[Citing]],
-    shown_in: Mapping[str, Sequence[Citing]],
-) -> BrowserPage:
-    """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
-    here = links.rule_page(lang, book.chapters()[chapter][0].number)
-    rules = book.chapters()[chapter]
-    body = edition_line(book, lang) + "".join(
-        rule_html(book, r, here, cited_by.get(r.number.text, ()), shown_in.get(r.number.text, ()))
-        for r in rules
-    )
-    markdown = "\n".join([*head(chapter_title(chapter, lang)), markup.late(0), ""])
-    anchors = frozenset(r.number.anchor for r in rules)
-    # Late: search gets each rule from search_entries, not by parsing thousands of them.
-    return BrowserPage(markdown, {}, (body,), anchors)
-
-
-def search_entries(book: Rulebook, lang: str) -> list[dict[str, str]]:
-    """One search entry per rule (its number, its text in ``lang``), located from the
-    language's root, as the theme's search index holds them."""
-    home = links.Page(lang, "index.md")
-    entries = []
-    for rule in book:
-        text = "".join(f"<p>{markup.text(p)}</p>" for p in rule.paragraphs(lang))
-        location = links.link(home, links.rule_page(lang, rule.number), rule.number.anchor)
-        entries.append({"location": location, "title": rule.number.text, "text": text})
-    return entries
+def a(href: str, content: str) -> str:
+    """A link; ``content`` is HTML already."""
+    return f'<a href="{markup.attribute(href)}">{content}</a>'
 
 
 def depth(book: Rulebook, rule: Rule) -> int:
@@ -125,73 +152,392 @@ def depth(book: Rulebook, rule: Rule) -> int:
     return level
 
 
-def rule_html(
-    book: Rulebook,
-    rule: Rule,
-    here: links.Page,
-    citing: Sequence[Citing],
-    examples: Sequence[Citing] = (),
-) -> str:
-    """A rule's heading, text, and the pages and worked examples that cite or apply it."""
-    lang = here.lang
-    level = min(2 + depth(book, rule), 6)
-    number = rule.number
-    out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number}</h{level}>']
-    if rule.quoted:
-        out += [f"<p>{markup.text(p)}</p>" for p in rule.paragraphs(lang)]
-        if lang != SOURCE_LANGUAGE:
-            original = " ".join(markup.text(p) for p in rule.paragraphs(SOURCE_LANGUAGE))
-            out.append(
-                f'<p class="rb-original" lang="{SOURCE_LANGUAGE}"><span lang="{lang}">'
-                f"{markup.text(ORIGINAL(lang))}</span> {original}</p>"
+class RulesBrowser:
+    """The rules browser's pages in one language, for every version the site carries."""
+
+    def __init__(self, versions: RuleVersions, lang: str) -> None:
+        self.versions = versions
+        self.lang = lang
+        self.several = len(versions) > 1
+
+    # -- addresses -------------------------------------------------------------
+
+    def chapter_page(self, version: Version, chapter: int) -> links.Page:
+        return links.chapter_page(self.lang, chapter, version.name)
+
+    def rule_href(self, here: links.Page, version: Version, number: str) -> str:
+        """The link to rule ``number`` of ``version`` (which has it) from ``here``."""
+        rule = version.book.get(number)
+        found = rule.number if rule is not None else RuleNumber(number)
+        return links.rule(here, found, version=version.name)
+
+    def linker(self, here: links.Page, version: Version) -> Href:
+        """Cross-references of a text of ``version``: to the rules ``version`` carries."""
+        book = version.book
+
+        def href(number: str) -> str | None:
+            return self.rule_href(here, version, number) if number in book else None
+
+        return href
+
+    def title(self, version: Version, chapter: int) -> str:
+        return chapter_title(chapter, self.lang, version if self.several else None)
+
+    # -- pages -----------------------------------------------------------------
+
+    def pages(
+        self,
+        cited_by: Mapping[str, Sequence[Citing]],
+        shown_in: Mapping[str, Sequence[Citing]],
+    ) -> dict[str, BrowserPage]:
+        """Path → page: the first page, and each version's index and chapters."""
+        pages = {index_page(self.lang).path: self.home()}
+        for version in self.versions:
+            current = version is self.versions.current
+            pages[links.rules_index(self.lang, version.name).path] = self.index(version)
+            for chapter in version.book.chapters():
+                page = self.chapter(
+                    version, chapter, cited_by if current else {}, shown_in if current else {}
+                )
+                pages[self.chapter_page(version, chapter).path] = page
+        return pages
+
+    def chapter(
+        self,
+        version: Version,
+        chapter: int,
+        cited_by: Mapping[str, Sequence[Citing]],
+        shown_in: Mapping[str, Sequence[Citing]],
+    ) -> BrowserPage:
+        """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
+        here = self.chapter_page(version, chapter)
+        rules = version.book.chapters()[chapter]
+        body = self.old_version_notice(here, version) + edition_line(version.book, self.lang)
+        body += "".join(
+            self.rule_html(
+                version,
+                r,
+                here,
+                cited_by.get(r.number.text, ()),
+                shown_in.get(r.number.text, ()),
             )
-    else:
-        name = markup.text(rule.paragraphs(lang)[0])
-        out.append(f"<p><strong>{name}</strong>. <em>{markup.text(NOT_QUOTED(lang))}</em></p>")
-    if note := rule.note(lang):
-        out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
-    for label, places in ((CITED_BY, citing), (SHOWN_IN, examples)):
-        if places:
-            anchors = ", ".join(
-                f'<a href="{markup.attribute(links.link(here, p.page, p.anchor))}">'
-                f"{markup.text(p.title)}</a>"
-                for p in places
+            for r in rules
+        )
+        markdown = "\n".join([*head(self.title(version, chapter)), markup.late(0), ""])
+        anchors = frozenset(r.number.anchor for r in rules)
+        # Late: search gets each rule from search_entries, not by parsing thousands of them.
+        return BrowserPage(markdown, {}, (body,), anchors)
+
+    def old_version_notice(self, here: links.Page, version: Version) -> str:
+        current = self.versions.current
+        if version is current:
+            return ""
+        link = a(
+            links.link(here, links.rules_index(self.lang, current.name)),
+            markup.text(CURRENT_RULES(self.lang)),
+        )
+        notice = OLD_VERSION(
+            self.lang, version=version.label, current=current.label, link=markup.hole("link")
+        )
+        return f'<p class="rb-old-version"><strong>{markup.text_with(notice, {"link": link})}</strong></p>'
+
+    def rule_html(
+        self,
+        version: Version,
+        rule: Rule,
+        here: links.Page,
+        citing: Sequence[Citing],
+        examples: Sequence[Citing] = (),
+    ) -> str:
+        """A rule's heading, text, history, and the pages and worked examples that cite or
+        apply it."""
+        lang, book = self.lang, version.book
+        level = min(2 + depth(book, rule), 6)
+        number = rule.number
+        href = self.linker(here, version)
+        out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number}</h{level}>']
+        if rule.quoted:
+            out += [f"<p>{linked(p, lang, href)}</p>" for p in rule.paragraphs(lang)]
+            if lang != SOURCE_LANGUAGE:
+                original = " ".join(
+                    linked(p, SOURCE_LANGUAGE, href) for p in rule.paragraphs(SOURCE_LANGUAGE)
+                )
+                out.append(
+                    f'<p class="rb-original" lang="{SOURCE_LANGUAGE}"><span lang="{lang}">'
+                    f"{markup.text(ORIGINAL(lang))}</span> {original}</p>"
+                )
+                if (source := rule.translated_from(lang)) is not None:
+                    out.append(f"<p><em>{markup.text(translation_note(lang, source))}</em></p>")
+        else:
+            name = markup.text(rule.paragraphs(lang)[0])
+            out.append(f"<p><strong>{name}</strong>. <em>{markup.text(NOT_QUOTED(lang))}</em></p>")
+        if note := rule.note(lang):
+            out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
+        if history := self.history_html(version, rule, here):
+            out.append(f'<p class="rb-history">{history}</p>')
+        for label, places in ((CITED_BY, citing), (SHOWN_IN, examples)):
+            if places:
+                anchors = ", ".join(
+                    a(links.link(here, p.page, p.anchor), markup.text(p.title)) for p in places
+                )
+                out.append(
+                    f'<p><span class="rb-cited-by">{markup.text(label(lang))}</span> {anchors}</p>'
+                )
+        return "\n".join(out) + "\n"
+
+    def history_html(self, version: Version, rule: Rule, here: links.Page) -> str:
+        """Since when the rule's text is the same, its numbers before, and (in an older
+        version) what became of it; nothing where the site carries one version."""
+        if not self.several:
+            return ""
+        versions, lang, number = self.versions, self.lang, rule.number.text
+        parts: list[str] = []
+        if version is not versions.oldest:
+            history = versions.history(version, number)
+            since = history.text_since
+            if history.added_in is not None and history.added_in is since:
+                parts.append(self.changes_link(ADDED_IN, here, since, "added", version, rule))
+            elif not rule.quoted:
+                pass  # our label: nothing is known of the text
+            elif history.text_changed:
+                parts.append(self.changes_link(CHANGED_IN, here, since, "changed", version, rule))
+            elif since is not version:
+                parts.append(markup.text(UNCHANGED_SINCE(lang, version=since.label)))
+            for former, where in history.formerly:
+                link = a(self.rule_href(here, where, former), markup.text(former))
+                said = FORMERLY(lang, number=markup.hole("number"), version=where.label)
+                parts.append(markup.text_with(said, {"number": link}))
+        if version is not versions.current:
+            parts.append(self.later_html(version, rule, here))
+        return " ".join(parts)
+
+    def last_of(self, fate: Fate) -> tuple[Version, str]:
+        """A removed rule's last version, and its number there."""
+        assert fate.removed_in is not None
+        last = self.versions.previous(fate.removed_in)
+        assert last is not None  # the oldest version removes nothing
+        number = self.versions.successor(fate.number, fate.since, last)
+        return last, number or fate.number
+
+    def changes_link(
+        self,
+        said: Message,
+        here: links.Page,
+        version: Version,
+        kind: str,
+        shown: Version,
+        rule: Rule,
+    ) -> str:
+        """``said`` (a message with a {version}) with ``version`` linked to the rule's entry
+        in its changes page (``rule`` is of ``shown``, a version as new or newer)."""
+        number = self.versions.predecessor(rule.number.text, shown, version) or rule.number.text
+        target = links.link(
+            here, changes_page(self.lang, version), section_id(kind, RuleNumber(number))
+        )
+        text = said(self.lang, version=markup.hole("version"))
+        return markup.text_with(text, {"version": a(target, markup.text(version.label))})
+
+    def later_html(self, version: Version, rule: Rule, here: links.Page) -> str:
+        """What the current version made of a rule of an older one."""
+        versions, lang = self.versions, self.lang
+        current = versions.current
+        fate = versions.fate(rule.number.text, version, current)
+        if fate is not None and fate.removed_in is not None:
+            _, number = self.last_of(fate)
+            target = links.link(
+                here, changes_page(lang, fate.removed_in), section_id("removed", RuleNumber(number))
             )
-            out.append(
-                f'<p><span class="rb-cited-by">{markup.text(label(lang))}</span> {anchors}</p>'
+            text = LATER_REMOVED(lang, version=markup.hole("version"))
+            return markup.text_with(
+                text, {"version": a(target, markup.text(fate.removed_in.label))}
             )
-    return "\n".join(out) + "\n"
+        successor = fate.successor if fate is not None and fate.successor else rule.number.text
+        kept = current.book.get(successor)
+        said = LATER_SAME if rule.quoted and kept is not None and kept.quoted else LATER_KEPT
+        if fate is not None:
+            renumbered = fate.renumbered_in is not None
+            changed = fate.changed_in is not None
+            said = (
+                LATER_RENUMBERED_CHANGED
+                if renumbered and changed
+                else LATER_RENUMBERED
+                if renumbered
+                else LATER_CHANGED
+            )
+        link = a(
+            self.rule_href(here, current, successor),
+            markup.text(RULE_LINK(lang, number=successor)),
+        )
+        text = said(lang, version=current.label, rule=markup.hole("rule"))
+        return markup.text_with(text, {"rule": link})
+
+    # -- the indexes -------------------------------------------------------------
+
+    def home(self) -> BrowserPage:
+        """The browser's first page: the versions carried, and the current version's chapters
+        and the sections in them."""
+        lang, current = self.lang, self.versions.current
+        here = index_page(lang)
+        shown = EXAMPLE_RULE if EXAMPLE_RULE in current.book else current.book.rules[0].number.text
+        example = RuleNumber(shown)
+        address = links.link(
+            links.Page(lang, "index.md"),
+            links.rule_page(lang, example, current.name),
+            example.anchor,
+        )
+        said = INTRO(lang, address=markup.hole("address"), number=shown, version=current.label)
+        code = {"address": f"<code>{markup.text(address)}</code>"}  # an address, not words
+        inserts = {
+            "intro": edition_line(current.book, lang)
+            + f"<p>{markup.text_with(said, code)} "
+            + f'<span class="rb-screen">{markup.text(SEARCH_HINT(lang, number=shown))}</span></p>'
+        }
+        markdown = [*head(BROWSER(lang), toc=True), markup.placeholder("intro"), ""]
+        if self.several:
+            markdown += [
+                f"## {markup.markdown_literal(VERSIONS(lang))}",
+                "",
+                markup.placeholder("versions"),
+                "",
+            ]
+            inserts["versions"] = self.versions_table(here)
+        chapters, lists = self.chapter_lists(here, current)
+        markdown += chapters
+        inserts |= lists
+        return BrowserPage("\n".join(markdown), inserts)
+
+    def versions_table(self, here: links.Page) -> str:
+        lang = self.lang
+        rows = []
+        for version in reversed(self.versions.versions):
+            name = a(
+                links.link(here, links.rules_index(lang, version.name)), markup.text(version.label)
+            )
+            if version is self.versions.current:
+                name += f" <em>({markup.text(CURRENT(lang))})</em>"
+            previous = self.versions.previous(version)
+            changes = (
+                a(
+                    links.link(here, changes_page(lang, version)),
+                    markup.text(CHANGES_FROM(lang, version=previous.label)),
+                )
+                if previous is not None
+                else ""
+            )
+            updated = version.book.meta(lang, "updated")
+            edition = version.book.meta(lang, "edition")
+            if updated:
+                edition += f" · {UPDATED(lang, date=long_date(updated, lang))}"
+            cells = [name, markup.text(edition), changes]
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        header = "".join(f"<th>{markup.text(w(lang))}</th>" for w in (VERSION, EDITION, CHANGES))
+        intro = f"<p>{markup.text(VERSIONS_INTRO(lang))}</p>"
+        return (
+            f"{intro}<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+    def chapter_lists(self, here: links.Page, version: Version) -> tuple[list[str], dict[str, str]]:
+        """A heading per chapter of ``version``, and the list of its sections under it."""
+        lang = self.lang
+        markdown: list[str] = []
+        lists: dict[str, str] = {}
+        for chapter, rules in version.book.chapters().items():
+            title = markup.markdown_literal(chapter_title(chapter, lang))
+            page = self.chapter_page(version, chapter)
+            markdown += [
+                f"## [{title}]({links.link(here, page, markdown=True)})",
+                "",
+                markup.placeholder(f"chapter-{chapter}"),
+                "",
+            ]
+            items = []
+            for rule in (r for r in rules if version.book.parent_of(r) is None):
+                first = rule.paragraphs(lang)[0]
+                text = first if len(first) < 90 else first[:87].rstrip() + "…"
+                href = self.rule_href(here, version, rule.number.text)
+                items.append(f"<li>{a(href, str(rule.number))} {markup.text(text)}</li>")
+            lists[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"
+        return markdown, lists
+
+    def index(self, version: Version) -> BrowserPage:
+        """A version's own first page: its edition, and its chapters and their sections (not
+        searched: the browser's first page and the rules themselves are)."""
+        lang = self.lang
+        here = links.rules_index(lang, version.name)
+        title = VERSION_INDEX(lang, version=version.label) if self.several else BROWSER(lang)
+        body = self.old_version_notice(here, version) + edition_line(version.book, lang)
+        previous = self.versions.previous(version)
+        if previous is not None:
+            target = links.link(here, changes_page(lang, version))
+            body += f"<p>{a(target, markup.text(CHANGES(lang) + ' ' + CHANGES_FROM(lang, version=previous.label)))}</p>"
+        chapters, lists = self.chapter_lists(here, version)
+        markdown = [*head(title, toc=True)]
+        late = [body]
+        markdown += [markup.late(0), ""]
+        for line in chapters:
+            if line.startswith("<!-- rb:chapter-"):
+                name = line.removeprefix("<!-- rb:").removesuffix(" -->")
+                markdown.append(markup.late(len(late)))
+                late.append(lists[name])
+            else:
+                markdown.append(line)
+        return BrowserPage("\n".join(markdown), {}, tuple(late))
 
 
-def index(book: Rulebook, lang: str) -> BrowserPage:
-    """The browser's first page: each chapter, and the sections in it."""
-    here = index_page(lang)
-    example = RuleNumber("466.3.a")
-    address = links.link(
-        links.Page(lang, "index.md"), links.rule_page(lang, example), example.anchor
-    )
-    inserts = {
-        "intro": edition_line(book, lang)
-        + f"<p>{markup.text(INTRO(lang, address=address))} "
-        + f'<span class="rb-screen">{markup.text(SEARCH_HINT(lang))}</span></p>'
-    }
-    markdown = [*head(BROWSER(lang), toc=True), markup.placeholder("intro"), ""]
-    for chapter, rules in book.chapters().items():
-        title = markup.markdown_literal(chapter_title(chapter, lang))
-        page = links.rule_page(lang, rules[0].number)
-        markdown += [
-            f"## [{title}]({links.link(here, page, markdown=True)})",
-            "",
-            markup.placeholder(f"chapter-{chapter}"),
-            "",
-        ]
-        items = []
-        for rule in (r for r in rules if book.parent_of(r) is None):
-            first = rule.paragraphs(lang)[0]
-            text = first if len(first) < 90 else first[:87].rstrip() + "…"
-            href = links.rule(here, rule.number)
-            items.append(
-                f'<li><a href="{markup.attribute(href)}">{rule.number}</a> {markup.text(text)}</li>'
+def search_entries(versions: RuleVersions, lang: str) -> list[dict[str, str]]:
+    """What search finds by number in ``lang``: each rule of the current version (its
+    number, its text), and each number an older version gave a rule, leading to the rule it
+    became (or, for a rule since removed, to the last version that had it). Located from the
+    language's root, as the theme's search index holds them."""
+    home = links.Page(lang, "index.md")
+    current = versions.current
+    entries = []
+    for rule in current.book:
+        text = "".join(f"<p>{markup.text(p)}</p>" for p in rule.paragraphs(lang))
+        location = links.link(
+            home, links.rule_page(lang, rule.number, current.name), rule.number.anchor
+        )
+        entries.append({"location": location, "title": rule.number.text, "text": text})
+    seen: set[tuple[str, str]] = set()
+    for version in reversed(versions.versions):
+        if version is current:
+            continue
+        for rule in version.book:
+            number = rule.number.text
+            fate = versions.fate(number, version, current)
+            if fate is None or (fate.successor == number):
+                continue
+            if fate.successor is not None:
+                key = (number, fate.successor)
+                if key in seen:
+                    continue
+                seen.add(key)
+                successor = RuleNumber(fate.successor)
+                said = FORMER_NUMBER(
+                    lang, number=number, version=version.label, successor=successor.text
+                )
+                location = links.link(
+                    home, links.rule_page(lang, successor, current.name), successor.anchor
+                )
+                body = current.book.get(successor.text)
+                texts = body.paragraphs(lang) if body is not None else ()
+            else:
+                assert fate.removed_in is not None
+                last = versions.previous(fate.removed_in)
+                assert last is not None
+                kept = versions.successor(number, version, last) or number
+                key = (number, f"{last.name}:{kept}")
+                if key in seen:
+                    continue
+                seen.add(key)
+                said = REMOVED_NUMBER(
+                    lang, number=number, version=version.label, removed=fate.removed_in.label
+                )
+                found = RuleNumber(kept)
+                location = links.link(home, links.rule_page(lang, found, last.name), found.anchor)
+                texts = rule.paragraphs(lang)
+            text = f"<p>{markup.text(said)}</p>" + "".join(
+                f"<p>{markup.text(p)}</p>" for p in texts
             )
-        inserts[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"
-    return BrowserPage("\n".join(markdown), inserts)
+            entries.append({"location": location, "title": number, "text": text})
+    return entries

@@ -3,14 +3,19 @@
 The markup is Python-Markdown's footnotes markup, which Material turns into
 tooltips; it is written here, rule texts escaped, so a rule text shows as
 written (``&``, ``<``, ``*`` and all) in the note, in its tooltip and in search.
-Each citation of a rule links back from the note, in the page's language.
+Each citation of a rule links back from the note, in the page's language. A
+note shows the rule as the current version has it, links to it there, and
+links the rules its text refers to ("See rule 466.").
 """
 
 from __future__ import annotations
 
 import links
 import markup
-from rulebook.book import Rule
+from rulebook.book import Rule, Rulebook
+from rulebook.crossref import linked
+from rulebook.numbering import RuleNumber
+from rulebook.versions import label as version_label
 from vocabulary import SOURCE_LANGUAGE, message
 
 RULE = message("cite:rule", "Rule")
@@ -20,6 +25,20 @@ NOT_QUOTED = message(
     "cite:not-quoted", "Wording not quoted by our sources; this is our label for the rule."
 )
 BACK = message("cite:back", "Back to citation {number} in the text")
+# Before the official text, beside a translation (the rules browser, the changes pages).
+ORIGINAL = message("browser:original", "Official English text:")
+STALE = message(
+    "cite:stale-translation",
+    "This translation follows the English text of {version}, which has changed since: it is "
+    "being revised.",
+)
+
+
+def translation_note(lang: str, source: str) -> str:
+    """Said of a translation that follows an older version's English (``translated-from``)."""
+    return STALE(lang, version=version_label(source))
+
+
 # Citations written side by side read as one number ("¹²"): a comma separates them.
 SEPARATOR = '<sup class="rb-cite-sep">,</sup>'
 
@@ -35,8 +54,11 @@ def ref_id(number: str, nth: int) -> str:
 class Citations:
     """The citations of one page, numbered in order of first appearance."""
 
-    def __init__(self, page: links.Page) -> None:
+    def __init__(self, page: links.Page, book: Rulebook, version: str) -> None:
+        """``book``: the rules of ``version``, the version citations cite."""
         self.page = page
+        self.book = book
+        self.version = version
         self.rules: dict[str, Rule] = {}
         self.shown: dict[str, int] = {}  # the number a rule's note is shown with
         self.counts: dict[str, int] = {}
@@ -67,21 +89,29 @@ class Citations:
         items = [self.note(rule) for rule in self.rules.values()]
         return f'<div class="footnote"><hr><ol>{"".join(items)}</ol></div>'
 
+    def href(self, number: str) -> str | None:
+        """Where a rule a note's text refers to is, if the cited version has it."""
+        if number not in self.book:
+            return None
+        return links.rule(self.page, RuleNumber(number), version=self.version)
+
     def note(self, rule: Rule) -> str:
         lang, number = self.page.lang, rule.number.text
         shown = self.shown[number]
         head = f"{RULE(lang)} {number}."
         if rule.quoted:
-            paragraphs = [markup.text(p) for p in rule.paragraphs(lang)]
+            paragraphs = [linked(p, lang, self.href) for p in rule.paragraphs(lang)]
             paragraphs[0] = f"{markup.text(head)} {paragraphs[0]}"
             if lang != SOURCE_LANGUAGE:
                 paragraphs[-1] += f" <em>({markup.text(UNOFFICIAL(lang))})</em>"
+                if (source := rule.translated_from(lang)) is not None:
+                    paragraphs[-1] += f" <em>({markup.text(translation_note(lang, source))})</em>"
         else:
             label = markup.text(rule.paragraphs(lang)[0])
             paragraphs = [
                 f"{markup.text(head[:-1])} ({label}). <em>{markup.text(NOT_QUOTED(lang))}</em>"
             ]
-        href = links.rule(self.page, rule.number)
+        href = links.rule(self.page, rule.number, version=self.version)
         paragraphs[-1] += (  # on screen only: paper has the rule's number, in rule-number order
             f' <a class="rb-open-rule" href="{markup.attribute(href)}">{markup.text(OPEN(lang))}</a>'
         )

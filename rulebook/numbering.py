@@ -1,4 +1,4 @@
-"""Rule numbers such as ``466``, ``466.3.a`` or ``466.1.a.1``."""
+"""Rule numbers such as ``466``, ``466.3.a`` or ``466.1.a.1``, and version names such as ``1.4``."""
 
 from __future__ import annotations
 
@@ -54,3 +54,18 @@ class RuleNumber:
 
     def __str__(self) -> str:
         return self.text
+
+
+# A version of the rules: whole numbers separated by dots (1.4, 1.10), without leading zeros.
+VERSION_PATTERN = r"(?:0|[1-9]\d*)(?:\.(?:0|[1-9]\d*))*"
+_VERSION_RE = re.compile(rf"^{VERSION_PATTERN}$")
+
+
+def is_version(text: str) -> bool:
+    """``1.4`` or ``1.10`` is a version name; ``v1.4``, ``1.04`` or ``1.4a`` is not."""
+    return bool(_VERSION_RE.match(text))
+
+
+def version_key(name: str) -> tuple[int, ...]:
+    """Versions order by their numbers: 1.4 before 1.10."""
+    return tuple(int(part) for part in name.split("."))

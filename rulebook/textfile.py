@@ -11,7 +11,10 @@
 A rule is its number, a dot, a space and its text. An indented line continues
 the rule above as a new paragraph, or adds an editor's ``note:``. Text in
 square brackets is our own label for a rule whose wording no source quotes:
-it is shown as a label, never as rule text.
+it is shown as a label, never as rule text. In a translation, an indented
+``translated-from: 1.4`` says that the text translates that older version's
+English, since changed (``python -m rulebook import`` writes it; the
+translator removes it with the revised text).
 """
 
 from __future__ import annotations
@@ -21,13 +24,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from diagnostics import Problem, ProblemsFound
-from rulebook.numbering import NUMBER_PATTERN, RuleNumber
+from rulebook.numbering import NUMBER_PATTERN, RuleNumber, is_version
 
 RULE_LINE = re.compile(rf"^(?P<number>{NUMBER_PATTERN})\.(?:\s+(?P<text>.*))?$")
 LOOKS_LIKE_RULE = re.compile(r"^\d{3}\b")
 LEADING_ZERO = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*?\.0\d")
 META_LINE = re.compile(r"^@(?P<key>[a-z-]+):\s*(?P<value>.+)$")
 KNOWN_META = ("edition", "language", "status", "updated", "published")
+TRANSLATED_FROM = "translated-from:"
 DATES = ("updated", "published")
 
 
@@ -48,6 +52,8 @@ class RuleEntry:
     quoted: bool
     note: str | None
     line: int
+    # In a translation: the older version whose English text this one translates.
+    translated_from: str | None = None
 
     @property
     def text(self) -> str:
@@ -67,20 +73,25 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
     meta: dict[str, str] = {}
     entries: list[RuleEntry] = []
     seen: dict[str, int] = {}
-    # The entry being read: number, paragraphs, note, line.
-    current: tuple[RuleNumber, list[str], list[str], int] | None = None
+    # The entry being read: number, paragraphs, note, line, the version it is translated from.
+    current: tuple[RuleNumber, list[str], list[str], int, list[str]] | None = None
     # After a broken rule line its indented continuation is not reported again.
     after_broken_rule = False
 
     def finish() -> None:
         if current is None:
             return
-        number, paragraphs, note, line = current
+        number, paragraphs, note, line, source = current
         first = paragraphs[0]
         quoted = not (first.startswith("[") and first.endswith("]"))
         if not quoted:
             paragraphs = [first[1:-1].strip(), *paragraphs[1:]]
-        entries.append(RuleEntry(number, tuple(paragraphs), quoted, " ".join(note) or None, line))
+        note_text = " ".join(note) or None
+        entries.append(
+            RuleEntry(
+                number, tuple(paragraphs), quoted, note_text, line, source[-1] if source else None
+            )
+        )
 
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
@@ -93,6 +104,21 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
                     problems.append(Problem(path, lineno, "indented line before any rule"))
             elif body.startswith("note:"):
                 current[2].append(body.removeprefix("note:").strip())
+            elif body.startswith(TRANSLATED_FROM):
+                version = body.removeprefix(TRANSLATED_FROM).strip()
+                if current[4]:
+                    problems.append(
+                        Problem(path, lineno, f"[{current[0]}] a second {TRANSLATED_FROM}")
+                    )
+                elif not is_version(version):
+                    problems.append(
+                        Problem(
+                            path,
+                            lineno,
+                            f"{TRANSLATED_FROM} {version!r} is not a version such as 1.4",
+                        )
+                    )
+                current[4].append(version)
             else:
                 current[1].append(body)
             continue
@@ -135,7 +161,7 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
             )
             continue
         seen[number.text] = lineno
-        current, after_broken_rule = (number, [body], [], lineno), False
+        current, after_broken_rule = (number, [body], [], lineno, []), False
     finish()
     if problems:
         raise ProblemsFound(problems)
@@ -153,4 +179,6 @@ def format_rules_text(meta: dict[str, str], entries: list[RuleEntry]) -> str:
         lines.extend(f"  {p}" for p in entry.paragraphs[1:])
         if entry.note:
             lines.append(f"  note: {entry.note}")
+        if entry.translated_from:
+            lines.append(f"  {TRANSLATED_FROM} {entry.translated_from}")
     return "\n".join(lines) + "\n"

@@ -23,6 +23,8 @@ MODULES = [
     "engine.format",
     "engine.refusals",
     "engine.summary",
+    "rulebook.crossref",
+    "rulebook.changes",
     "worked_examples.render",
 ]
 

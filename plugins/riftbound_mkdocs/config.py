@@ -7,8 +7,8 @@ from mkdocs.config.base import Config
 class RiftboundConfig(Config):
     """``plugins: - riftbound: …`` in mkdocs.yml; paths are relative to mkdocs.yml."""
 
+    # The rules of every version, and versions.txt, which lists them and names the current one.
     rules_dir = c.Type(str, default="rules")
-    edition = c.Type(str, default="core-rules-1.4")
     examples_dir = c.Type(str, default="examples")
     # Example results cached across builds; empty to keep them in memory only.
     cache_dir = c.Type(str, default=".cache/examples")

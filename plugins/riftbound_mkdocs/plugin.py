@@ -5,7 +5,8 @@
   problem. For each language built: the frame's words from the catalogs.
 - ``on_files``: add ``docs_<lang>/X`` as page ``<lang>/X`` around
   mkdocs-static-i18n (``i18n.py``), and the generated pages (rules browser,
-  all examples, translation status) for the language built.
+  all examples, translation status) for the language built, and the files at the
+  rules browser's addresses without a version.
 - ``on_page_read_source`` / ``on_page_markdown`` / ``on_page_content``: pages
   as the build read them; rule references become footnotes; rendered HTML is
   inserted after Markdown.
@@ -45,6 +46,7 @@ from docset.build import (
     PRINT_EDITION_SLOT,
     RenderedPage,
     SiteBuild,
+    SiteProblems,
     load_site,
     without_citations,
 )
@@ -142,16 +144,17 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             self.site = load_site(
                 root,
                 rules_dir=self.config.rules_dir,
-                edition=self.config.edition,
                 examples_dir=self.config.examples_dir,
                 cache_dir=self.config.cache_dir or None,
                 languages=self.languages,
                 previous=self.site,
             )
         except ProblemsFound as found:
+            _log_notices(found.notices if isinstance(found, SiteProblems) else [])
             raise PluginError(
                 f"{len(found.problems)} problem(s) in the site sources:\n{found}"
             ) from None
+        _log_notices(self.site.notices)
         self.shim = root / self.config.file_worker_shim
         if not self.shim.is_file():
             raise PluginError(
@@ -221,6 +224,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             )
             self.generated[file.src_uri] = page
             files.append(file)
+        for target, html in site.unversioned_pages(lang).items():
+            files.append(File.generated(config, target, content=html))
         offline.rename_assets(files, config, self.renamed)  # each language's build writes them
         if lang == self.languages[0]:  # shared by every language
             files.append(File.generated(config, self.shim_path, abs_src_path=str(self.shim)))
@@ -437,6 +442,15 @@ class WarningCount(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.count += 1
+
+
+def _log_notices(notices: list[Problem]) -> None:
+    """What the build lists without failing (French rule texts to revise), each at its line."""
+    if notices:
+        log.info(
+            f"{len(notices)} rule translation(s) follow an older English text (listed on the "
+            "translation status page):\n" + "\n".join(map(str, notices))
+        )
 
 
 def _walk(toc: Iterable[AnchorLink]) -> Iterator[AnchorLink]:

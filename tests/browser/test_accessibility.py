@@ -17,7 +17,7 @@ PAGE_TYPES = [
     "resolution-step.html",
     "fr/resolution-step.html#combat-step-14",  # the step-through, with changes highlighted
     "fr/triggers-between-combat-stages.html",
-    "rules-browser/400.html",
+    "rules-browser/v1.4/400.html",
     "fr/rules-browser/index.html",
     "worked-examples.html",
     "fr/glossary.html",
@@ -56,7 +56,7 @@ SHOTS: list[tuple[str, str, ViewportSize, Scheme | None]] = [
         None,
     ),
     (
-        "rules-browser/400.html#rule-466-3-a",
+        "rules-browser/v1.4/400.html#rule-466-3-a",
         "en-rules-browser",
         {"width": 1280, "height": 900},
         None,

@@ -34,8 +34,8 @@ def test_every_page_loads_with_nothing_from_elsewhere_and_no_errors(
 @pytest.mark.parametrize(
     ("start", "query", "expected"),
     [
-        ("index.html", "466.3.a", "rules-browser/400.html#rule-466-3-a"),
-        ("fr/index.html", "466.3.a", "fr/rules-browser/400.html#rule-466-3-a"),
+        ("index.html", "466.3.a", "rules-browser/v1.4/400.html#rule-466-3-a"),
+        ("fr/index.html", "466.3.a", "fr/rules-browser/v1.4/400.html#rule-466-3-a"),
     ],
 )
 def test_search_finds_a_rule_by_number(
@@ -56,3 +56,20 @@ def test_a_french_search_shows_french_pages(page: Page, traffic: Traffic, root: 
     page.goto(root + "resolution-step.html")
     english = search(page, "conquer")
     assert english and not any(r.startswith(root + "fr/") for r in english)
+
+
+@pytest.mark.parametrize(
+    "old",
+    ["rules-browser/400.html#rule-466-3-a", "fr/rules-browser/100.html#rule-142-4"],
+)
+def test_an_address_shared_before_versions_lands_on_its_rule(
+    page: Page, traffic: Traffic, root: str, old: str
+) -> None:
+    """Today's addresses keep working, fragment and all, from disk and from any host."""
+    goto_after_startup(page, root + old)
+    folder, _, rest = old.rpartition("rules-browser/")
+    assert page.url == f"{root}{folder}rules-browser/v1.4/{rest}"
+    anchor = rest.split("#")[1]
+    assert page.locator(f"h2#{anchor}, h3#{anchor}, h4#{anchor}, h5#{anchor}").count() == 1
+    assert traffic.outside == []
+    assert traffic.errors == []

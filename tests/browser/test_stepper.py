@@ -120,7 +120,7 @@ def test_without_javascript_the_steps_read_as_an_ordered_list(
 
 
 @pytest.mark.parametrize(
-    "path", ["resolution-step.html", "fr/resolution-step.html", "fr/rules-browser/400.html"]
+    "path", ["resolution-step.html", "fr/resolution-step.html", "fr/rules-browser/v1.4/400.html"]
 )
 def test_no_horizontal_scroll_on_a_phone(browser: Browser, file_root: str, path: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740})

@@ -44,7 +44,7 @@ PAYLOAD = re.compile(
 
 @pytest.fixture(scope="module")
 def site() -> SiteBuild:
-    return load_site(ROOT, "rules", "core-rules-1.4", "examples", None, LANGUAGES)
+    return load_site(ROOT, "rules", "examples", None, LANGUAGES)
 
 
 @pytest.fixture(scope="module")

@@ -41,7 +41,6 @@ SCENARIO = "examples/kill-before-heal.yml"
 MEMORY_CAP = 1536 * 1024**2  # bytes of data for each build (a build needs < 400 MB)
 TIME_BOUND = 180  # seconds: not a timing assertion, a bound on unbounded work
 HUGE = 20 * 1024 * 1024  # bytes: past any sane size for a rules or scenario file
-EDITION = "core-rules-1.4"
 Result = subprocess.CompletedProcess[str]
 
 # A source file's problem as the build prints it: "docs/x.md:12: …" (after MkDocs' log prefix).
@@ -102,7 +101,7 @@ def load(project: Path) -> subprocess.CompletedProcess[str]:
     default configuration), in this process: exit 1 and its problems, or exit 0."""
     with time_bound():
         try:
-            load_site(project, "rules", EDITION, "examples", None, languages())
+            load_site(project, "rules", "examples", None, languages())
         except ProblemsFound as found:
             return subprocess.CompletedProcess(["load_site"], 1, "", str(found))
     return subprocess.CompletedProcess(["load_site"], 0, "", "")
@@ -650,9 +649,7 @@ def test_citations_not_checked_for_want_of_the_rules_are_said_so_once(project: P
     result = load(project)
     assert_reported_once(result, {RULES_EN: range(3, 4)}, SAYS_UTF8)
     notes = [row for row in result.stderr.splitlines() if "not checked" in row]
-    assert notes == [
-        "(the pages' citations are not checked until the English file of rules/ reads)"
-    ]
+    assert notes == ["(the pages' citations are not checked until the rules files of rules/ read)"]
 
 
 # -- citations where a footnote cannot stand; the build's own marks in data -------------------
@@ -671,9 +668,10 @@ def test_a_citation_where_a_footnote_cannot_stand_is_an_error_at_its_line(projec
     expected: dict[str, dict[int, str]] = {}
     for name in (PAGE_EN, PAGE_FR):
         rows = read(project, name)
-        rows[0] = rows[0].rstrip("\n") + "[[341]]\n"  # the page's title: its name everywhere
+        title = next(i for i, row in enumerate(rows) if row.startswith("# "))
+        rows[title] = rows[title].rstrip("\n") + "[[341]]\n"  # the page's name everywhere
         (project / name).write_text("".join(rows), encoding="utf-8")
-        lines: dict[int, str] = {1: "in the page's title"}
+        lines: dict[int, str] = {title + 1: "in the page's title"}
         for text, where in MISPLACED.items():
             line = append(project, name, text + "\n")
             lines[line + text.count("\n")] = where
@@ -698,7 +696,7 @@ def test_a_citation_in_a_heading_leaves_its_anchor_and_its_table_of_contents_ent
     for name in (PAGE_EN, PAGE_FR):
         append(project, name, "## A heading that cites[[466.3.a]] and more[[470]]\n\nText.\n")
     with time_bound():
-        site = load_site(project, "rules", EDITION, "examples", None, languages())
+        site = load_site(project, "rules", "examples", None, languages())
     source = site.docs.get("en", "glossary.md")
     assert source is not None
     rendered = site.render_page(source.markdown, "en", "glossary.md")

@@ -23,7 +23,9 @@ def footnotes(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
     notes = []
     for item in soup.select("div.footnote li"):
         link = item.find("a", string=re.compile("rules browser|index des règles"))
-        text = " ".join(item.get_text(" ").split())
+        # Paragraph by paragraph: a link inside one (a cross-reference) runs on in its text.
+        paragraphs = item.find_all("p") or [item]
+        text = " ".join(" ".join(p.get_text() for p in paragraphs).split())
         text = text[: text.rindex(link.get_text())].strip() if link else text
         match = re.match(r"(?:Rule|Règle) (\d{3}(?:\.[0-9a-z]+)*)\.? (.*)", text)
         assert match, text
@@ -105,12 +107,12 @@ def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -
 def test_rules_browser_lists_each_rule_with_the_same_anchor_in_both_languages(
     built_site: Path,
 ) -> None:
-    en = anchors(built_site, "rules-browser/400.html")
-    fr = anchors(built_site, "fr/rules-browser/400.html")
+    en = anchors(built_site, "rules-browser/v1.4/400.html")
+    fr = anchors(built_site, "fr/rules-browser/v1.4/400.html")
     rule_anchors = {a for a in en if a.startswith("rule-")}
     assert {"rule-466-3-a", "rule-466-1-a-1", "rule-455"} <= rule_anchors
     assert rule_anchors <= fr
-    french = page(built_site, "fr/rules-browser/400.html")
+    french = page(built_site, "fr/rules-browser/v1.4/400.html")
     heading = find(french, id="rule-466-3-a")
     body = element(heading.find_next("p"), "<p> after #rule-466-3-a").get_text()
     assert body.startswith("Un joueur a gagné un combat")
@@ -121,15 +123,15 @@ def test_rules_browser_lists_each_rule_with_the_same_anchor_in_both_languages(
 
 
 def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> None:
-    soup = page(built_site, "rules-browser/400.html")
+    soup = page(built_site, "rules-browser/v1.4/400.html")
     heading = find(soup, id="rule-466-7-c")
     cited_by = element(heading.find_next(class_="rb-cited-by"), ".rb-cited-by after #rule-466-7-c")
     cited = element(cited_by.parent, "around .rb-cited-by")
     hrefs = {a["href"] for a in cited.find_all("a")}
     assert hrefs == {
-        "../glossary.html",
-        "../resolution-step.html",
-        "../triggers-between-combat-stages.html",
+        "../../glossary.html",
+        "../../resolution-step.html",
+        "../../triggers-between-combat-stages.html",
     }
 
 
@@ -214,12 +216,12 @@ def test_rules_browser_links_each_rule_to_the_examples_where_it_acts(built_site:
         ("", "Applied in worked examples"),
         ("fr/", "Appliquée dans les exemples"),
     ):
-        soup = page(built_site, f"{prefix}rules-browser/400.html")
+        soup = page(built_site, f"{prefix}rules-browser/v1.4/400.html")
         recall = find(soup, id="rule-466-1-a-2")
         line = next(p for p in recall.find_next_siblings("p", limit=5) if label in p.get_text())
         assert {a["href"] for a in line.find_all("a")} == {
-            "../resolution-step.html#example-cant-move-still-recalled",
-            "../triggers-between-combat-stages.html#example-four-vs-four-prevent-one",
+            "../../resolution-step.html#example-cant-move-still-recalled",
+            "../../triggers-between-combat-stages.html#example-four-vs-four-prevent-one",
         }
 
 
@@ -239,7 +241,7 @@ def test_the_404_page_speaks_every_language_and_links_each_home_from_the_site_ro
 
 
 @pytest.mark.parametrize(
-    "path", ["index.html", "fr/index.html", "fr/rules-browser/400.html", "404.html"]
+    "path", ["index.html", "fr/index.html", "fr/rules-browser/v1.4/400.html", "404.html"]
 )
 def test_every_script_and_stylesheet_a_page_loads_is_named_by_its_content(
     built_site: Path, path: str

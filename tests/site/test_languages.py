@@ -115,7 +115,7 @@ def test_a_third_language_builds_with_no_code_change(tmp_path: Path) -> None:
     )
     assert find(page, "html")["lang"] == LANG
     assert page.select("div.footnote li") and page.select("#example-whole-combat li.rb-step")
-    assert (site / LANG / "rules-browser" / "400.html").is_file()
+    assert (site / LANG / "rules-browser" / "v1.4" / "400.html").is_file()
     assert (site / LANG / "search" / "search_index.js").is_file()
     switcher = {a.get("hreflang") for a in page.select("a[hreflang]")}
     assert {"en", "fr", LANG} <= switcher

@@ -279,7 +279,7 @@ def test_a_fault_of_the_catalog_fails_the_build_with_one_line(
     data, line = change(catalog_file.read_bytes())
     catalog_file.write_bytes(data)
     with time_bound(), pytest.raises(ProblemsFound) as raised:
-        load_site(ROOT, "rules", "core-rules-1.4", "examples", None, languages())
+        load_site(ROOT, "rules", "examples", None, languages())
     said = [str(p) for p in raised.value.problems]
     assert [p.path for p in raised.value.problems] == [FR], said
     [problem] = raised.value.problems
