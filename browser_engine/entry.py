@@ -51,7 +51,7 @@ from engine.narration import NOBODY, Names, outcome_sentence
 from engine.refusals import PLACED, text_of
 from engine.scenario import Scenario
 from engine.summary import Summary
-from rulebook.numbering import RuleNumber
+from rulebook.numbering import RuleNumber, is_version
 from vocabulary import languages, localized, plural_message, say, typeset
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
@@ -137,9 +137,14 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
     if not (isinstance(path, str) and path.endswith(".md") and ".." not in path.split("/")):
         raise RequestError("page is the path of a page of the site, e.g. resolution-step.md")
     page = links.Page(lang, path)
+    version = request.get("rules_version")
+    if version is not None and not (isinstance(version, str) and is_version(version)):
+        raise RequestError("rules_version is a version of the rules such as 1.4")
 
     def rule_link(number: str) -> str:
-        return links.rule(page, RuleNumber(number)) if RuleNumber.is_valid(number) else ""
+        # The rules browser of the version the site cites (no version: the old addresses).
+        valid = RuleNumber.is_valid(number)
+        return links.rule(page, RuleNumber(number), version=version) if valid else ""
 
     example = ExampleRun(scenario, outcome, (), Path(file_name(form)))
     html = ExampleRenderer(example, page, rule_link).html(

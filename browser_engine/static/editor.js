@@ -540,6 +540,7 @@
     return this.settled().then(function () {
       var request = { action: "run", form: self.form, page: self.pagePath() };
       if (self.documented) request.documented = self.documented;
+      if (DATA.rulesVersion) request.rules_version = DATA.rulesVersion;
       return self.request(request);
     }).then(function (answer) {
       if (!answer.ok) {

@@ -48,6 +48,17 @@ def test_run_renders_the_variation_as_the_build_renders_examples_with_the_differ
     assert soup.select_one(".rb-verdict") is None  # a reader's board documents nothing
 
 
+def test_run_links_the_rules_browser_of_the_version_the_site_cites() -> None:
+    board, _ = example("wiped-both-sides-uncontrolled")
+    answer = ask(action="run", lang="fr", form=board, page="guide/page.md", rules_version="1.4")
+    soup = BeautifulSoup(answer["html"], "html.parser")
+    hrefs = {str(a["href"]) for a in soup.select(".rb-cite a")}
+    assert "../rules-browser/v1.4/400.html#rule-459" in hrefs
+    assert all("/v1.4/" in href for href in hrefs), hrefs
+    refused = ask(action="run", lang="en", form=board, rules_version="../x")
+    assert refused["ok"] is False and "rules_version" in refused["error"]
+
+
 def test_run_in_french_says_everything_in_french() -> None:
     board, documented = example("wiped-both-sides-uncontrolled")
     board["units"][0]["might"] = 4
