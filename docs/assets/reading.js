@@ -2,7 +2,8 @@
 // tooltip where the reader is (the theme's tooltip; the link would jump to the notes at the
 // page's foot), and the language switch opens the twin page at the same place: the same
 // rule, step or example (their anchors are the same in every language), or the same section
-// (its place among the page's sections: the twins' sections match, page for page).
+// (its place among the page's sections: the twins' sections match, page for page). The
+// search box finds a rule by its number however the reader writes it.
 (function () {
   "use strict";
   var HANDED = /^rb-section-(\d+)$/; // a section handed over by the twin page, by its place
@@ -53,6 +54,29 @@
       if (here) link.href = link.href.split("#")[0] + "#" + here;
     }
   }, true);
+
+  // A rule number as a reader may write it (466.3d, 466 3 d, 466-3-d, 466.3.d.) searched as the
+  // rules write it (466.3.d): a section of three digits, then parts, each a number or a letter,
+  // whatever separates them (rulebook/numbering.py has the format). Anything else is searched
+  // as typed.
+  var NUMBER_PARTS = /^\s*[1-9]\d{2}(?:[\s.\-]*(?:\d+|[a-z](?![a-z])))*[\s.\-]*$/i;
+
+  function asRuleNumber(query) {
+    if (!NUMBER_PARTS.test(query)) return query;
+    return query.toLowerCase().match(/\d+|[a-z]/g).join(".");
+  }
+
+  // The theme reads its search box's value to search: it reads the query as the rules write
+  // it, while the box keeps what the reader typed.
+  var box = document.querySelector("input[data-md-component=search-query]");
+  var typed = box && Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+  if (typed) {
+    Object.defineProperty(box, "value", {
+      configurable: true,
+      get: function () { return asRuleNumber(typed.get.call(this)); },
+      set: function (value) { typed.set.call(this, value); }
+    });
+  }
 
   // Arrived from the twin page at a section: open it, under its own anchor.
   var handed = HANDED.exec(fragment());
