@@ -3,7 +3,9 @@
 // page's foot), and the language switch opens the twin page at the same place: the same
 // rule, step or example (their anchors are the same in every language), or the same section
 // (its place among the page's sections: the twins' sections match, page for page). The
-// search box finds a rule by its number however the reader writes it.
+// search box finds a rule by its number however the reader writes it. The list of worked
+// examples shows only those that apply the rule its address names (?rule=466.3.a): the
+// build wrote which rules each one applies.
 (function () {
   "use strict";
   var HANDED = /^rb-section-(\d+)$/; // a section handed over by the twin page, by its place
@@ -76,6 +78,24 @@
       get: function () { return asRuleNumber(typed.get.call(this)); },
       set: function (value) { typed.set.call(this, value); }
     });
+  }
+
+  var rulings = document.querySelector(".rb-rulings");
+  var status = document.querySelector(".rb-filter-status");
+  if (rulings && status) {
+    var wanted = new URLSearchParams(location.search).get("rule");
+    if (wanted) {
+      var shown = 0;
+      Array.prototype.forEach.call(rulings.children, function (item) {
+        item.hidden = (item.getAttribute("data-rules") || "").split(" ").indexOf(wanted) < 0;
+        if (!item.hidden) shown += 1;
+      });
+      var said = status.getAttribute(shown ? "data-filtered" : "data-none");
+      status.querySelector("span").textContent = said.replace("{rule}", wanted);
+      status.hidden = false;
+      var choice = document.querySelector(".rb-rule-filter select");
+      if (choice) choice.value = wanted;
+    }
   }
 
   // Arrived from the twin page at a section: open it, under its own anchor.
