@@ -339,7 +339,7 @@ class SiteBuild:
                 )
             caption = markup.text(localized(run.scenario.caption, lang))
             outcome = markup.text(outcome_words(run, lang))
-            title = localized(run.scenario.title, lang)
+            title = markup.text(localized(run.scenario.title, lang))  # the theme shows it as HTML
             entries.append(
                 {"location": location, "title": title, "text": f"<p>{caption}</p><p>{outcome}</p>"}
             )

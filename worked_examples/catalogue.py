@@ -3,8 +3,8 @@ it turns on, where it is shown and its verdict, all derived from the engine's ru
 by rule (``?rule=466.3.a``), which the rules browser links to.
 
 Without JavaScript the page lists every example, and the filter's form reloads it with its
-rule in the address; ``reading.js`` shows only the examples whose ``data-rules`` name the rule
-(the build wrote which they are: the script decides nothing).
+rule in the address; ``reading.js`` shows only the examples whose list of rules (``rb-rules``)
+names the rule (the build wrote which they are: the script decides nothing).
 """
 
 from __future__ import annotations
@@ -123,19 +123,20 @@ def rule_filter(numbers: Iterable[RuleNumber], lang: str) -> str:
     }
     status = " ".join(f'{name}="{markup.attribute(text)}"' for name, text in templates.items())
     return (
-        f'<form class="rb-rule-filter" method="get" data-search-exclude>'
+        f'<form class="rb-rule-filter rb-screen" method="get" data-search-exclude>'
         f'<label for="rb-rule">{markup.text(FILTER_LABEL(lang))}</label> '
         f'<select id="rb-rule" name="{RULE_PARAMETER}">'
         f'<option value="">{markup.text(EVERY_RULE(lang))}</option>{options}</select> '
         f'<button type="submit">{markup.text(FILTER(lang))}</button></form>'
-        f'<p class="rb-filter-status" role="status" hidden {status}>'
+        f'<p class="rb-filter-status rb-screen" role="status" hidden {status}>'
         f'<span></span> <a href="?">{markup.text(SHOW_ALL(lang))}</a></p>'
     )
 
 
 def ruling(here: links.Page, run: ExampleRun, rules: Sequence[str], pages: Sequence[Shown]) -> str:
     """One example: its title (linked where it is shown), its outcome, the rules it turns on
-    (each filtering the list), where it is shown, its steps and its verdict."""
+    (``reading.js`` filters by them), where it is shown, its steps and its verdict. Terse
+    markup: at full size the list holds hundreds."""
     lang = here.lang
     title = markup.text(localized(run.scenario.title, lang))
     if pages:
@@ -144,19 +145,12 @@ def ruling(here: links.Page, run: ExampleRun, rules: Sequence[str], pages: Seque
     outcome = (
         f"<strong>{markup.text(OUTCOME(lang))}</strong> {markup.text(outcome_words(run, lang))}"
     )
-    numbers = ", ".join(f'<a href="?{RULE_PARAMETER}={RuleNumber(n).text}">{n}</a>' for n in rules)
-    where = ", ".join(
-        f'<a href="{markup.attribute(links.link(here, p.page))}">{markup.text(p.title)}</a>'
-        for p in pages
-    ) or markup.text(NOT_SHOWN(lang))
+    where = ", ".join(markup.text(p.title) for p in pages) or markup.text(NOT_SHOWN(lang))
     facts = " · ".join(
         [where, markup.text(STEPS(lang, len(run.outcome.steps))), markup.text(verdict(run, lang))]
     )
     return (
-        f'<li class="rb-ruling" id="ruling-{markup.attribute(run.id)}" '
-        f'data-rules="{" ".join(rules)}">'
-        f'<p class="rb-ruling-title"><strong>{title}</strong></p>'
-        f"<p>{outcome}</p>"
-        f'<p><span class="rb-cited-by">{markup.text(TURNS_ON(lang))}</span> {numbers}</p>'
-        f'<p><span class="rb-cited-by">{markup.text(SHOWN_IN(lang))}</span> {facts}</p></li>'
+        f'<li id="ruling-{markup.attribute(run.id)}"><p>{title}</p><p>{outcome}</p>'
+        f'<p>{markup.text(TURNS_ON(lang))} <span class="rb-rules">{", ".join(rules)}</span></p>'
+        f"<p>{markup.text(SHOWN_IN(lang))} {facts}</p></li>"
     )

@@ -87,7 +87,8 @@
     if (wanted) {
       var shown = 0;
       Array.prototype.forEach.call(rulings.children, function (item) {
-        item.hidden = (item.getAttribute("data-rules") || "").split(" ").indexOf(wanted) < 0;
+        var rules = item.querySelector(".rb-rules");
+        item.hidden = !rules || rules.textContent.split(/[\s,]+/).indexOf(wanted) < 0;
         if (!item.hidden) shown += 1;
       });
       var said = status.getAttribute(shown ? "data-filtered" : "data-none");

@@ -129,7 +129,8 @@ def test_the_filter_shows_exactly_the_examples_whose_steps_cite_the_rule(
     total = every.count()
     assert total > 10
     cited = every.evaluate_all(
-        "items => Object.fromEntries(items.map(i => [i.id, i.dataset.rules.split(' ')]))"
+        "items => Object.fromEntries(items.map("
+        "  i => [i.id, i.querySelector('.rb-rules').textContent.split(', ')]))"
     )
     rules = page.locator(".rb-rule-filter option").evaluate_all(
         "options => options.map(o => o.value).filter(Boolean)"
