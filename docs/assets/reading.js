@@ -58,14 +58,16 @@
   }, true);
 
   // A rule number as a reader may write it (466.3d, 466 3 d, 466-3-d, 466.3.d.) searched as the
-  // rules write it (466.3.d): a section of three digits, then parts, each a number or a letter,
-  // whatever separates them (rulebook/numbering.py has the format). Anything else is searched
+  // rules write it (466.3.d): its parts, numbers and letters, apart whatever separates them,
+  // joined by dots; if that is a rule number (a section of three digits, then numbers or single
+  // letters: rulebook/numbering.py has the format), it is searched. Anything else is searched
   // as typed.
-  var NUMBER_PARTS = /^\s*[1-9]\d{2}(?:[\s.\-]*(?:\d+|[a-z](?![a-z])))*[\s.\-]*$/i;
+  var APART = /[\s.\-]+|(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)/i;
+  var RULE_NUMBER = /^[1-9]\d{2}(?:\.(?:\d+|[a-z]))*$/;
 
   function asRuleNumber(query) {
-    if (!NUMBER_PARTS.test(query)) return query;
-    return query.toLowerCase().match(/\d+|[a-z]/g).join(".");
+    var number = query.toLowerCase().split(APART).filter(Boolean).join(".");
+    return RULE_NUMBER.test(number) ? number : query;
   }
 
   // The theme reads its search box's value to search: it reads the query as the rules write
