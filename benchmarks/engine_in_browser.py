@@ -6,8 +6,9 @@
    profile each time (target <= 7 s on a 2-core machine).
 3. A run once ready: from pressing Run to the outcome and step-through shown
    (target <= 50 ms).
-4. The longest main-thread task from opening the editor to the last run
-   (target <= 200 ms): the page never stops responding longer than that.
+4. The longest main-thread task from opening the editor to the last run, and from the first
+   press of Run to the last run's outcome shown (target <= 200 ms each; Chromium reports tasks
+   over 50 ms, so 0 means none was longer): the page never stops responding longer than that.
 
 Each figure is printed beside its target; these are measurements, not tests.
 ``--tiny`` measures once each (``make test`` runs it so the script cannot rot).
@@ -82,8 +83,9 @@ def start_script(page: Path) -> Path:
     return page.parent / found[0]
 
 
-def cold_start(page: Page, url: str, runs: int) -> tuple[float, list[float], float]:
-    """Seconds from the click to ready; milliseconds of each run; the longest task (ms)."""
+def cold_start(page: Page, url: str, runs: int) -> tuple[float, list[float], float, float]:
+    """Seconds from the click to ready; milliseconds of each run; the longest task (ms) since
+    the editor opened, and since Run was first pressed."""
     page.add_init_script(WATCH)
     page.goto(url, wait_until="load")
     example = page.locator(EXAMPLE)
@@ -117,9 +119,11 @@ def cold_start(page: Page, url: str, runs: int) -> tuple[float, list[float], flo
             )
         )
     opened = page.evaluate("window.__rbOpened")
+    first_run = page.evaluate("performance.getEntriesByName('rb-run-start')[0].startTime")
     tasks = page.evaluate("window.__rbLongTasks")
     longest = max((d for start, d in tasks if start + d >= opened), default=0.0)
-    return ready / 1000, times, longest
+    after_run = max((d for start, d in tasks if start + d >= first_run), default=0.0)
+    return ready / 1000, times, longest, after_run
 
 
 def main() -> None:
@@ -132,7 +136,7 @@ def main() -> None:
         site = work / "site"
         build(site)
         in_site, in_zip, start_js = sizes(site, work)
-        readies, run_times, longest = [], [], 0.0
+        readies, run_times, longest, after_run = [], [], 0.0, 0.0
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[OFFLINE])
             version = browser.version
@@ -146,10 +150,13 @@ def main() -> None:
                         else route.continue_()
                     ),
                 )
-                ready, times, task = cold_start(context.new_page(), (site / PAGE).as_uri(), runs)
+                ready, times, task, task_after_run = cold_start(
+                    context.new_page(), (site / PAGE).as_uri(), runs
+                )
                 readies.append(ready)
                 run_times += times
                 longest = max(longest, task)
+                after_run = max(after_run, task_after_run)
                 context.close()
             browser.close()
     _bench.heading(
@@ -162,6 +169,7 @@ def main() -> None:
     _bench.figure("a run once ready (median)", statistics.median(run_times), "ms", "<= 50 ms", 0)
     _bench.figure("a run once ready (slowest)", max(run_times), "ms", digits=0)
     _bench.figure("longest main-thread task", longest, "ms", "<= 200 ms", 0)
+    _bench.figure("longest main-thread task after Run", after_run, "ms", "<= 200 ms", 0)
 
 
 if __name__ == "__main__":

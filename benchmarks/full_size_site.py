@@ -7,8 +7,8 @@ The plain site has the same pages in both languages, built by Material and
 mkdocs-static-i18n without our plugin: the written pages with citations and
 directives stripped, and the pages our plugin generates (the rules browser,
 the two tables) with the content our site shows, written as HTML in Markdown
-pages. Both are real ``mkdocs build`` runs, measured in this one run. Target:
-our build at most 1.5× the plain one.
+pages. Both are real ``mkdocs build`` runs, measured in this one run. Targets:
+our build at most 1.5× the plain one; no page of ours over 300 KB.
 
 For reference, it also prints our build against the written pages alone (no
 rules browser, no tables): that charges Material's cost of showing 2,000
@@ -212,12 +212,8 @@ def main() -> None:
             digits=0,
         )
         largest = max(site.rglob("*.html"), key=lambda p: p.stat().st_size)
-        figure(
-            f"largest page ({largest.relative_to(site)})",
-            largest.stat().st_size / 1024,
-            "KB",
-            digits=0,
-        )
+        heading(f"  (the largest page: {largest.relative_to(site)})")
+        figure("largest page", largest.stat().st_size / 1024, "KB", "<= 300 KB", digits=0)
 
 
 def plain_best_of(project: Path, runs: int) -> float:

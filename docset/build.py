@@ -61,7 +61,14 @@ from rulebook.numbering import RuleNumber
 from rulebook.versions import RuleVersions, read_versions
 from vocabulary import SOURCE_LANGUAGE, localized
 from vocabulary.checks import CatalogRead, catalog_problems, catalog_texts, read_catalog
-from worked_examples.catalogue import CATALOGUE_PAGE, catalogue_markdown, catalogue_table
+from worked_examples.catalogue import (
+    CATALOGUE_PAGE,
+    catalogue_html,
+    catalogue_markdown,
+    filter_href,
+    outcome_words,
+    rules_applied,
+)
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
@@ -221,20 +228,24 @@ class SiteBuild:
             number: [Citing(p.page, p.title) for p in pages]
             for number, pages in self.docs.cited_by(lang).items()
         }
-        shown_in = self.examples_applying(lang)
         status = {"translation-status": status_table(self.docs, lang, self.changes)}
         if self.stale:
             status["rule-translations"] = rule_translations_table(self.stale, lang)
         pages = {
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
-                {"worked-examples": catalogue_table(self.runs, lang, self.embedding_pages(lang))},
+                {"worked-examples": catalogue_html(self.runs, lang, self.embedding_pages(lang))},
             ),
             STATUS_PAGE: RenderedPage(
                 status_markdown(lang, rule_translations=bool(self.stale)), status
             ),
         }
-        browser = RulesBrowser(self.versions, lang).pages(citing, shown_in)
+        catalogue = links.Page(lang, CATALOGUE_PAGE)
+        browser = RulesBrowser(self.versions, lang).pages(
+            citing,
+            self.examples_applying(),
+            lambda here, number: filter_href(here, catalogue, number),
+        )
         for path, page in browser.items():
             pages[path] = RenderedPage(page.markdown, page.inserts, page.late, page.anchors)
         for older, newer in self.versions.pairs():
@@ -308,23 +319,38 @@ class SiteBuild:
         return unversioned_pages(self.versions, lang)
 
     def search_entries(self, lang: str) -> list[dict[str, str]]:
-        """What the site adds to the theme's search index in ``lang``: each rule by number, and
-        each number an older version gave a rule."""
-        return search_entries(self.versions, lang)
+        """What the site adds to the theme's search index in ``lang``: each rule by number,
+        each number an older version gave a rule, and each worked example."""
+        return search_entries(self.versions, lang) + self.example_entries(lang)
 
-    def examples_applying(self, lang: str) -> dict[str, list[Citing]]:
-        """For each rule number, the worked examples where it does something, where shown."""
+    def example_entries(self, lang: str) -> list[dict[str, str]]:
+        """Each worked example as search finds it: its title, its caption and its outcome in
+        words, leading to where it is shown (or to its entry in the list of examples)."""
+        home = links.Page(lang, HOME)
         shown = self.embedding_pages(lang)
-        applying: dict[str, list[Citing]] = {}
+        entries = []
         for example_id, run in sorted(self.runs.items()):
             pages = shown.get(example_id)
-            if not pages:
-                continue
-            title = localized(run.scenario.title, lang)
-            place = Citing(pages[0].page, title, links.example_anchor(example_id))
-            steps = [step for step in run.outcome.steps if not step.quiet]
-            for number in dict.fromkeys(n for step in steps for n in step.rules):
-                applying.setdefault(number, []).append(place)
+            if pages:
+                location = links.link(home, pages[0].page, links.example_anchor(example_id))
+            else:
+                location = links.link(
+                    home, links.Page(lang, CATALOGUE_PAGE), f"ruling-{example_id}"
+                )
+            caption = markup.text(localized(run.scenario.caption, lang))
+            outcome = markup.text(outcome_words(run, lang))
+            title = markup.text(localized(run.scenario.title, lang))  # the theme shows it as HTML
+            entries.append(
+                {"location": location, "title": title, "text": f"<p>{caption}</p><p>{outcome}</p>"}
+            )
+        return entries
+
+    def examples_applying(self) -> dict[str, int]:
+        """For each rule number, how many worked examples do something under it."""
+        applying: dict[str, int] = {}
+        for run in self.runs.values():
+            for number in rules_applied(run):
+                applying[number] = applying.get(number, 0) + 1
         return applying
 
     def embedding_pages(self, lang: str) -> dict[str, list[PageSource]]:
@@ -403,8 +429,9 @@ class SiteBuild:
     def example_html(
         self, ref: Reference, page: links.Page, prefix: str, first_late: int
     ) -> tuple[str, str, str]:
-        """The example's frame (searched: its title, caption and outcome), its board before the
-        combat and its step-through (late placeholders ``first_late`` and the next)."""
+        """The example's frame (search skips it and reads the example's own entry,
+        ``example_entries``), its board before the combat and its step-through (late
+        placeholders ``first_late`` and the next)."""
         run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
         current = self.versions.current.name

@@ -127,9 +127,8 @@ def status_table(docs: DocSet, lang: str, changes: Mapping[str, Change]) -> str:
             str(len(source.examples())),
             markup.text((REVIEW if older else IN_STEP)(lang)),
         ]
-        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    header = "".join(f"<th>{markup.text(cell)}</th>" for cell in head)
-    return f"<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        rows.append(cells)
+    return markup.table([markup.text(cell) for cell in head], rows)
 
 
 def rule_translations_table(stale: list[StaleTranslation], lang: str) -> str:
@@ -151,13 +150,12 @@ def rule_translations_table(stale: list[StaleTranslation], lang: str) -> str:
             markup.text(item.changed_in.label if item.changed_in else UNKNOWN),
             f"<code>{markup.text(f'{item.path}:{item.line}')}</code>",
         ]
-        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    head = "".join(
-        f"<th>{markup.text(word(lang))}</th>"
-        for word in (RULE, TRANSLATION, FOLLOWS, ENGLISH_CHANGED, WHERE)
-    )
+        rows.append(cells)
+    head = [
+        markup.text(word(lang)) for word in (RULE, TRANSLATION, FOLLOWS, ENGLISH_CHANGED, WHERE)
+    ]
     intro = f"<p>{markup.text(RULE_TRANSLATIONS_INTRO(lang))}</p>"
-    return f"{intro}<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    return intro + markup.table(head, rows)
 
 
 def status_markdown(lang: str, rule_translations: bool = False) -> str:

@@ -15,12 +15,12 @@ WHERE = message("table:step-where", "The steps it names")
 
 
 def step_ids(lang: str) -> str:
-    rows = "".join(
-        f"<tr><td><code>{markup.text(form.form)}</code></td><td>{markup.text(form.where(lang))}</td></tr>"
+    rows = [
+        [f"<code>{markup.text(form.form)}</code>", markup.text(form.where(lang))]
         for form in ID_FORMS
-    )
-    head = f"<tr><th>{markup.text(STEP_ID(lang))}</th><th>{markup.text(WHERE(lang))}</th></tr>"
-    return f'<table class="rb-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
+    ]
+    head = [markup.text(STEP_ID(lang)), markup.text(WHERE(lang))]
+    return markup.table(head, rows, "rb-table")
 
 
 TABLES: dict[str, Callable[[str], str]] = {"step-ids": step_ids}

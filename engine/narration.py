@@ -155,15 +155,17 @@ KILLED = plural_message("outcome:killed", "Killed: {units}.", "Killed: {units}."
 RECALLED = plural_message("outcome:recalled", "Recalled: {units}.", "Recalled: {units}.")
 
 
-def outcome_sentence(summary: Summary, lang: str, names: Names) -> str:
-    """What a combat gave, in a few sentences: the result, another combat staged, control,
-    the Conquer, the units killed and recalled."""
+def outcome_sentence(summary: Summary, lang: str, names: Names, why: str = "") -> str:
+    """What a combat gave, in a few sentences: the result (for No Result, ``why``, if given,
+    follows it), another combat staged, control, the Conquer, the units killed and recalled."""
     result = summary.result
     lines = [
         WINS(lang, winner=names.player(result.winner, lang), loser=names.player(result.loser, lang))
         if result.winner
         else NO_RESULT(lang)
     ]
+    if why and not result.winner:
+        lines.append(why)
     if summary.restaged:
         lines.append(RESTAGED(lang))
     before, after = names.player(summary.control_before, lang), names.player(summary.control, lang)

@@ -13,7 +13,7 @@ every rule text escaped.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import links
@@ -25,7 +25,7 @@ from rulebook.cite import NOT_QUOTED, ORIGINAL, translation_note
 from rulebook.crossref import Href, linked
 from rulebook.numbering import RuleNumber
 from rulebook.versions import Fate, RuleVersions, Version
-from vocabulary import SOURCE_LANGUAGE, Message, long_date, message
+from vocabulary import SOURCE_LANGUAGE, Message, long_date, message, plural_message
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
@@ -33,7 +33,11 @@ CHAPTER_OF = message("browser:chapter-of", "Rules {start}–{end}, {version}")
 VERSION_INDEX = message("browser:version-index", "Rules browser, {version}")
 NOTE = message("browser:note", "Editor's note:")
 CITED_BY = message("browser:cited-by", "Cited by:")
-SHOWN_IN = message("browser:shown-in", "Applied in worked examples:")
+APPLIED_IN = plural_message(
+    "browser:applied-in",
+    "{count} worked example applies this rule",
+    "{count} worked examples apply this rule",
+)
 INTRO = message(
     "browser:intro",
     "The rules this site cites or mentions, by number. Each rule has a permanent address in "
@@ -96,6 +100,10 @@ class Citing:
     page: links.Page
     title: str
     anchor: str = ""
+
+
+# The link from a page to the list of the worked examples that apply a rule.
+ExamplesLink = Callable[[links.Page, str], str]
 
 
 @dataclass(frozen=True)
@@ -188,16 +196,23 @@ class RulesBrowser:
     def pages(
         self,
         cited_by: Mapping[str, Sequence[Citing]],
-        shown_in: Mapping[str, Sequence[Citing]],
+        applied: Mapping[str, int],
+        examples_link: ExamplesLink,
     ) -> dict[str, BrowserPage]:
-        """Path → page: the first page, and each version's index and chapters."""
+        """Path → page: the first page, and each version's index and chapters. ``applied``:
+        how many worked examples apply each rule of the current version, whose list
+        ``examples_link`` leads to."""
         pages = {index_page(self.lang).path: self.home()}
         for version in self.versions:
             current = version is self.versions.current
             pages[links.rules_index(self.lang, version.name).path] = self.index(version)
             for chapter in version.book.chapters():
                 page = self.chapter(
-                    version, chapter, cited_by if current else {}, shown_in if current else {}
+                    version,
+                    chapter,
+                    cited_by if current else {},
+                    applied if current else {},
+                    examples_link,
                 )
                 pages[self.chapter_page(version, chapter).path] = page
         return pages
@@ -207,9 +222,11 @@ class RulesBrowser:
         version: Version,
         chapter: int,
         cited_by: Mapping[str, Sequence[Citing]],
-        shown_in: Mapping[str, Sequence[Citing]],
+        applied: Mapping[str, int],
+        examples_link: ExamplesLink | None = None,
     ) -> BrowserPage:
-        """``cited_by``: pages citing each rule; ``shown_in``: worked examples applying it."""
+        """``cited_by``: pages citing each rule; ``applied``: how many worked examples apply
+        it (their list: ``examples_link``)."""
         here = self.chapter_page(version, chapter)
         rules = version.book.chapters()[chapter]
         body = self.old_version_notice(here, version) + edition_line(version.book, self.lang)
@@ -219,7 +236,8 @@ class RulesBrowser:
                 r,
                 here,
                 cited_by.get(r.number.text, ()),
-                shown_in.get(r.number.text, ()),
+                applied.get(r.number.text, 0),
+                examples_link,
             )
             for r in rules
         )
@@ -247,10 +265,11 @@ class RulesBrowser:
         rule: Rule,
         here: links.Page,
         citing: Sequence[Citing],
-        examples: Sequence[Citing] = (),
+        applied: int = 0,
+        examples_link: ExamplesLink | None = None,
     ) -> str:
-        """A rule's heading, text, history, and the pages and worked examples that cite or
-        apply it."""
+        """A rule's heading, text, history, the pages that cite it, and a link to the list of
+        the worked examples that apply it."""
         lang, book = self.lang, version.book
         level = min(2 + depth(book, rule), 6)
         number = rule.number
@@ -275,14 +294,16 @@ class RulesBrowser:
             out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
         if history := self.history_html(version, rule, here):
             out.append(f'<p class="rb-history">{history}</p>')
-        for label, places in ((CITED_BY, citing), (SHOWN_IN, examples)):
-            if places:
-                anchors = ", ".join(
-                    a(links.link(here, p.page, p.anchor), markup.text(p.title)) for p in places
-                )
-                out.append(
-                    f'<p><span class="rb-cited-by">{markup.text(label(lang))}</span> {anchors}</p>'
-                )
+        if citing:
+            anchors = ", ".join(
+                a(links.link(here, p.page, p.anchor), markup.text(p.title)) for p in citing
+            )
+            out.append(
+                f'<p><span class="rb-cited-by">{markup.text(CITED_BY(lang))}</span> {anchors}</p>'
+            )
+        if applied and examples_link is not None:
+            said = markup.text(APPLIED_IN(lang, applied))
+            out.append(f'<p class="rb-applied">{a(examples_link(here, number.text), said)}</p>')
         return "\n".join(out) + "\n"
 
     def history_html(self, version: Version, rule: Rule, here: links.Page) -> str:
@@ -429,12 +450,10 @@ class RulesBrowser:
             if updated:
                 edition += f" · {UPDATED(lang, date=long_date(updated, lang))}"
             cells = [name, markup.text(edition), changes]
-            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        header = "".join(f"<th>{markup.text(w(lang))}</th>" for w in (VERSION, EDITION, CHANGES))
+            rows.append(cells)
+        header = [markup.text(w(lang)) for w in (VERSION, EDITION, CHANGES)]
         intro = f"<p>{markup.text(VERSIONS_INTRO(lang))}</p>"
-        return (
-            f"{intro}<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        )
+        return intro + markup.table(header, rows)
 
     def chapter_lists(self, here: links.Page, version: Version) -> tuple[list[str], dict[str, str]]:
         """A heading per chapter of ``version``, and the list of its sections under it."""

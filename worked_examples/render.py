@@ -248,7 +248,8 @@ class ExampleRenderer:
         board: str | None = None,
         verdict: bool = True,
     ) -> str:
-        """The example. ``open_steps``: its step-through shown open (the page's stepper);
+        """The example (search skips it: each example has its own entry, ``docset.build``).
+        ``open_steps``: its step-through shown open (the page's stepper);
         ``prefix`` names the steps' anchors (``<id>-step`` by default). ``steps`` and ``board``
         stand where the step-through and the board before the combat go (they are rendered in
         place otherwise). ``verdict``: the engine's verdict on what the file documents, and its
@@ -264,7 +265,7 @@ class ExampleRenderer:
         before = self.board(run.outcome.steps[0].board) if board is None else board
         return (
             f'<div class="admonition example rb-example" id="{markup.attribute(links.example_anchor(run.id))}" '
-            f'data-example="{markup.attribute(run.id)}">'
+            f'data-example="{markup.attribute(run.id)}" data-search-exclude>'
             f'<p class="admonition-title">{markup.text(EXAMPLE(lang))} {title}</p>'
             f"<p>{caption}</p>"
             f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>{before}'

@@ -2,7 +2,10 @@
 // tooltip where the reader is (the theme's tooltip; the link would jump to the notes at the
 // page's foot), and the language switch opens the twin page at the same place: the same
 // rule, step or example (their anchors are the same in every language), or the same section
-// (its place among the page's sections: the twins' sections match, page for page).
+// (its place among the page's sections: the twins' sections match, page for page). The
+// search box finds a rule by its number however the reader writes it. The list of worked
+// examples shows only those that apply the rule its address names (?rule=466.3.a): the
+// build wrote which rules each one applies.
 (function () {
   "use strict";
   var HANDED = /^rb-section-(\d+)$/; // a section handed over by the twin page, by its place
@@ -53,6 +56,50 @@
       if (here) link.href = link.href.split("#")[0] + "#" + here;
     }
   }, true);
+
+  // A rule number as a reader may write it (466.3d, 466 3 d, 466-3-d, 466.3.d.) searched as the
+  // rules write it (466.3.d): its parts, numbers and letters, apart whatever separates them,
+  // joined by dots; if that is a rule number (a section of three digits, then numbers or single
+  // letters: rulebook/numbering.py has the format), it is searched. Anything else is searched
+  // as typed.
+  var APART = /[\s.\-]+|(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)/i;
+  var RULE_NUMBER = /^[1-9]\d{2}(?:\.(?:\d+|[a-z]))*$/;
+
+  function asRuleNumber(query) {
+    var number = query.toLowerCase().split(APART).filter(Boolean).join(".");
+    return RULE_NUMBER.test(number) ? number : query;
+  }
+
+  // The theme reads its search box's value to search: it reads the query as the rules write
+  // it, while the box keeps what the reader typed.
+  var box = document.querySelector("input[data-md-component=search-query]");
+  var typed = box && Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+  if (typed) {
+    Object.defineProperty(box, "value", {
+      configurable: true,
+      get: function () { return asRuleNumber(typed.get.call(this)); },
+      set: function (value) { typed.set.call(this, value); }
+    });
+  }
+
+  var rulings = document.querySelector(".rb-rulings");
+  var status = document.querySelector(".rb-filter-status");
+  if (rulings && status) {
+    var wanted = new URLSearchParams(location.search).get("rule");
+    if (wanted) {
+      var shown = 0;
+      Array.prototype.forEach.call(rulings.children, function (item) {
+        var rules = item.querySelector(".rb-rules");
+        item.hidden = !rules || rules.textContent.split(/[\s,]+/).indexOf(wanted) < 0;
+        if (!item.hidden) shown += 1;
+      });
+      var said = status.getAttribute(shown ? "data-filtered" : "data-none");
+      status.querySelector("span").textContent = said.replace("{rule}", wanted);
+      status.hidden = false;
+      var choice = document.querySelector(".rb-rule-filter select");
+      if (choice) choice.value = wanted;
+    }
+  }
 
   // Arrived from the twin page at a section: open it, under its own anchor.
   var handed = HANDED.exec(fragment());

@@ -269,7 +269,7 @@ def test_the_site_with_one_version_adds_only_the_new_addresses(real_site: SiteBu
         for address, page_html in old.items():
             chapter = address.rsplit("/", 1)[1].removesuffix(".html")
             assert '"v1.4/' + chapter + '.html"' in page_html and "var moved = {};" in page_html
-        entries = real_site.search_entries(lang)
+        entries = [e for e in real_site.search_entries(lang) if "#example-" not in e["location"]]
         assert [e["title"] for e in entries] == [r.number.text for r in book]
         assert all(e["location"].startswith("rules-browser/v1.4/") for e in entries)
     rendered = real_site.render_page(

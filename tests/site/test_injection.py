@@ -329,6 +329,9 @@ def test_a_rule_text_reads_literally_in_the_search_index(
     )
     shown = squash(BeautifulSoup(rule["text"], "html.parser").get_text(" "))
     assert squash(hostile(f"rule-466.3.a-{lang}")) in shown
+    example = next(d for d in docs if d["location"].endswith("#example-whole-combat"))
+    title = squash(BeautifulSoup(example["title"], "html.parser").get_text(" "))
+    assert squash(hostile(f"title-whole-combat-{lang}")) in title
 
 
 @pytest.mark.parametrize(("prefix", "lang"), [("", "en"), ("fr/", "fr")])
