@@ -42,7 +42,7 @@ from engine.format import SCENARIO
 from engine.loader import MAX_NUMBER_CHARACTERS, mover_problem
 from engine.model import ZONE_WORDS, Trigger, Zone
 from engine.narration import NOBODY
-from vocabulary import SOURCE_LANGUAGE, language_name, languages, localized
+from vocabulary import SOURCE_LANGUAGE, language_name, languages, localized, nested
 
 MODES = ("page", "variation")
 # A whole number as a scenario file accepts one: digits, no leading zero (``engine.loader``).
@@ -470,7 +470,9 @@ class Builder:
                 )
             )
             if stale:
-                said = self.w("form.name-unchanged", language=language, name=every[lang])
+                said = self.w(
+                    "form.name-unchanged", language=language, name=nested(every[lang], self.lang)
+                )
                 fields.append(
                     Note(".".join(map(str, (*path, lang))) + ".unchanged", said, (*path, lang))
                 )
@@ -579,8 +581,11 @@ class Builder:
                 "rb-checks",
             )
         )
-        name = name_in(battlefield.get("name"), self.lang)
-        return Group("battlefield", f"{self.w('form.battlefield')} · {name}", path, children)
+        name, label = name_in(battlefield.get("name"), self.lang), self.w("form.battlefield")
+        # A battlefield named only "the battlefield" (a new board's) is not named twice.
+        if label.casefold() not in name.casefold():
+            label = f"{label} · {name}"
+        return Group("battlefield", label, path, children)
 
     def units_part(self) -> Group:
         units = [u for u in self.form.get("units", []) if isinstance(u, dict)]
@@ -661,7 +666,7 @@ class Builder:
                     else:
                         put(form, (*path, "if_it_would_die"), typed)
 
-                sent = [(z.value, ZONE_WORDS[z](self.lang)) for z in (Zone.HAND, Zone.BANISHMENT)]
+                sent = [(z.value, self.w(f"form.instead-{z.value}")) for z in (Zone.HAND, Zone.BANISHMENT)]
                 children.append(
                     self.field(
                         (*path, "if_it_would_die"),

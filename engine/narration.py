@@ -16,11 +16,15 @@ from engine.model import Board, Zone
 from engine.steps import Ref
 from engine.summary import Summary
 from engine.trace import Step
-from vocabulary import Message, join, localized, message, plural_message
+from vocabulary import Message, join, localized, message, plural_message, sequence
 
 NOBODY = message("name:nobody", "nobody")
 # One of a unit's abilities, by its place among them, where the unit has several in a list.
 ABILITY = message("name:ability", "{unit} (ability {n})")
+# An ability in a list of abilities, named as an ability: its unit's, and its number where
+# the unit has several in the list.
+ABILITY_IN_LIST = message("name:ability-in-list", "{unit}'s ability")
+NUMBERED_ABILITY_IN_LIST = message("name:numbered-ability-in-list", "{unit}'s ability {n}")
 PLAYED_AT = {
     Zone.BASE: message("played-at:base", "at their base"),
     Zone.BATTLEFIELD: message("played-at:battlefield", "at the battlefield"),
@@ -55,8 +59,17 @@ class Names:
         return ABILITY(lang, unit=self.unit(unit, lang), n=n) if n else self.unit(unit, lang)
 
     def abilities(self, sources: tuple[tuple[str, int], ...], lang: str) -> str:
-        """Abilities in an order, each named as ``ability`` names it."""
-        return join([self.ability(source, lang) for source in sources], lang)
+        """Abilities in an order, one after the other, each named as an ability of its unit
+        ("Bomb's ability 2, then Herald's ability")."""
+        return sequence(
+            [
+                (NUMBERED_ABILITY_IN_LIST if n else ABILITY_IN_LIST)(
+                    lang, unit=self.unit(unit, lang), n=n
+                )
+                for unit, n in sources
+            ],
+            lang,
+        )
 
     def player(self, player_id: str | None, lang: str) -> str:
         if player_id is None:
