@@ -666,7 +666,10 @@ class Builder:
                     else:
                         put(form, (*path, "if_it_would_die"), typed)
 
-                sent = [(z.value, self.w(f"form.instead-{z.value}")) for z in (Zone.HAND, Zone.BANISHMENT)]
+                sent = [
+                    (z.value, self.w(f"form.instead-{z.value}"))
+                    for z in (Zone.HAND, Zone.BANISHMENT)
+                ]
                 children.append(
                     self.field(
                         (*path, "if_it_would_die"),

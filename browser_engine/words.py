@@ -114,9 +114,7 @@ WORDS: dict[str, Message] = {
     "form.cant_move": message("editor:form.cant_move", "Can’t move this turn"),
     "form.if_it_would_die": message("editor:form.if_it_would_die", "If it would die"),
     "form.dies": message("editor:form.dies", "it dies"),
-    "form.instead-hand": message(
-        "editor:form.instead-hand", "it goes to its owner's hand instead"
-    ),
+    "form.instead-hand": message("editor:form.instead-hand", "it goes to its owner's hand instead"),
     "form.instead-banishment": message(
         "editor:form.instead-banishment", "it goes into banishment instead"
     ),

@@ -481,9 +481,7 @@ KILL_NONE = entry(
 CLEANUP_NONE = entry(
     "cleanup-none",
     Nothing,
-    message(
-        "step:cleanup-none", "A new cleanup follows: no unit has lethal damage, so none dies."
-    ),
+    message("step:cleanup-none", "A new cleanup follows: no unit has lethal damage, so none dies."),
     ("318",),
     quiet=True,
 )
