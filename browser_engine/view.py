@@ -45,6 +45,8 @@ from engine.narration import NOBODY
 from vocabulary import SOURCE_LANGUAGE, language_name, languages, localized, nested
 
 MODES = ("page", "variation")
+# Where a replacement effect may send a unit that would die, as the unit's choice says it.
+INSTEAD_OF_DYING = {Zone.HAND: "form.instead-hand", Zone.BANISHMENT: "form.instead-banishment"}
 # A whole number as a scenario file accepts one: digits, no leading zero (``engine.loader``).
 WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 
@@ -666,10 +668,7 @@ class Builder:
                     else:
                         put(form, (*path, "if_it_would_die"), typed)
 
-                sent = [
-                    (z.value, self.w(f"form.instead-{z.value}"))
-                    for z in (Zone.HAND, Zone.BANISHMENT)
-                ]
+                sent = [(zone.value, self.w(key)) for zone, key in INSTEAD_OF_DYING.items()]
                 children.append(
                     self.field(
                         (*path, "if_it_would_die"),
