@@ -683,7 +683,7 @@ class Builder:
             abilities = [a for a in unit.get("abilities", []) if isinstance(a, dict)]
             if abilities or self.full:
                 listed: list[Element] = []
-                number = 0  # as the engine numbers them ("Bomb (ability 2)"): left out, not counted
+                number = 0  # as the engine numbers them ("Bomb's ability 2"): left out, not counted
                 for n, ability in enumerate(abilities):
                     if is_off(ability):
                         title = self.w("form.ability-off")

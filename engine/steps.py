@@ -607,8 +607,7 @@ CHAIN_NO_TARGET = entry(
     Resolution,
     message(
         "step:chain-no-target",
-        "The ability of {source} resolves, but {target} is no longer on the board: nothing "
-        "happens.",
+        "{source} resolves, but {target} is no longer on the board: nothing happens.",
     ),
     ("327",),
 )
@@ -617,7 +616,7 @@ CHAIN_NOBODY_HERE = entry(
     Resolution,
     message(
         "step:chain-nobody-here",
-        "The ability of {source} resolves, but no unit is at the battlefield: nothing happens.",
+        "{source} resolves, but no unit is at the battlefield: nothing happens.",
     ),
     ("327",),
 )

@@ -113,8 +113,8 @@ def test_where_a_unit_has_two_abilities_in_an_order_each_is_named_by_its_number(
     assert "dans cet ordre" not in said["boost"]["fr"]
     # Each resolves under the name the chain gave it: blast (the newest) first.
     resolving = [narrate(s, "en", Names(outcome.board)) for s in outcome.steps]
-    assert any(t.startswith("The ability of Bomb (ability 2) resolves") for t in resolving)
-    assert any(t.startswith("The ability of Bomb (ability 1) resolves") for t in resolving)
+    assert any(t.startswith("Bomb's ability 2 resolves") for t in resolving)
+    assert any(t.startswith("Bomb's ability 1 resolves") for t in resolving)
 
 
 def test_the_same_ability_twice_is_named_alike_and_a_lone_ability_unnumbered() -> None:

@@ -107,35 +107,35 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Des compétences déclenchées par le résultat vont sur la chaîne : la compétence 2 de l’unité Éclaireuse, puis la compétence de l’unité Garde, puis la compétence 1 de l’unité Éclaireuse. Elles se résolvent avant la prise de contrôle. Les deux joueurs ont des compétences en attente : celles de Rouge vont sur la chaîne en premier, puis celles de Bleu, qui se résolvent donc en premier. C’est le choix par défaut de ce site (d’abord celles de l’attaquant, puisque c’est son tour), pas une règle que citent nos sources. Rouge choisit l’ordre de ses compétences, comme l’indique le scénario : la compétence 1 de l’unité Éclaireuse, puis la compétence 2 de l’unité Éclaireuse.",
     ),
     "chain-cant-move": (
-        "The ability of Scout resolves: Guard can't move this turn.",
+        "Scout's ability resolves: Guard can't move this turn.",
         "La compétence de l’unité Éclaireuse se résout : l’unité Garde ne peut pas se déplacer ce tour-ci.",
     ),
     "chain-deal-damage": (
-        "The ability of Scout resolves: it deals 1 damage to Guard.",
+        "Scout's ability resolves: it deals 1 damage to Guard.",
         "La compétence de l’unité Éclaireuse se résout : elle inflige 1 dégât à l’unité Garde.",
     ),
     "chain-deal-damage-to-all": (
-        "The ability of Scout resolves: it deals 1 damage to each unit at the battlefield (Scout, Guard and Herald).",
+        "Scout's ability resolves: it deals 1 damage to each unit at the battlefield (Scout, Guard and Herald).",
         "La compétence de l’unité Éclaireuse se résout : elle inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut).",
     ),
     "chain-give-might": (
-        "The ability of Scout resolves: Guard gets +1 Might this combat.",
+        "Scout's ability resolves: Guard gets +1 Might this combat.",
         "La compétence de l’unité Éclaireuse se résout : l’unité Garde gagne +1 de puissance pour ce combat.",
     ),
     "chain-no-target": (
-        "The ability of Scout resolves, but Guard is no longer on the board: nothing happens.",
+        "Scout's ability resolves, but Guard is no longer on the board: nothing happens.",
         "La compétence de l’unité Éclaireuse se résout, mais l’unité Garde n’est plus sur le plateau : la compétence est sans effet.",
     ),
     "chain-nobody-here": (
-        "The ability of Scout resolves, but no unit is at the battlefield: nothing happens.",
+        "Scout's ability resolves, but no unit is at the battlefield: nothing happens.",
         "La compétence de l’unité Éclaireuse se résout, mais aucune unité n’est au champ de bataille : la compétence est sans effet.",
     ),
     "chain-play-unit": (
-        "The ability of Scout resolves: Blue plays Guard (1 Might) at their base.",
+        "Scout's ability resolves: Blue plays Guard (1 Might) at their base.",
         "La compétence de l’unité Éclaireuse se résout : Bleu joue l’unité Garde (puissance 1) dans sa base.",
     ),
     "chain-prevent-damage": (
-        "The ability of Scout resolves: the next 1 damage to Guard this combat will be prevented.",
+        "Scout's ability resolves: the next 1 damage to Guard this combat will be prevented.",
         "La compétence de l’unité Éclaireuse se résout : le prochain dégât infligé à l’unité Garde pendant ce combat sera prévenu.",
     ),
     "chain-then-cant-move": (
