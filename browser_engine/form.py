@@ -23,7 +23,7 @@ from browser_engine import words
 from diagnostics import NodePath, Problem, ProblemsFound
 from engine.loader import MAX_DEPTH, parse_scenario  # a form nests as its file does
 from engine.scenario import Scenario
-from vocabulary import languages
+from vocabulary import languages, nested
 
 OFF = "_off"
 # Where an id's references still point while the id typed is another's (``view.set_id``).
@@ -274,7 +274,7 @@ def variation_of(form: Mapping[str, Any]) -> dict[str, Any]:
             for lang, text in title.items()
         },
         "caption": {
-            lang: words.written("scenario.variation-caption", lang, title=text)
+            lang: words.written("scenario.variation-caption", lang, title=nested(text, lang))
             for lang, text in title.items()
         },
     }

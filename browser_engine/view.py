@@ -42,9 +42,11 @@ from engine.format import SCENARIO
 from engine.loader import MAX_NUMBER_CHARACTERS, mover_problem
 from engine.model import ZONE_WORDS, Trigger, Zone
 from engine.narration import NOBODY
-from vocabulary import SOURCE_LANGUAGE, language_name, languages, localized
+from vocabulary import SOURCE_LANGUAGE, language_name, languages, localized, nested
 
 MODES = ("page", "variation")
+# Where a replacement effect may send a unit that would die, as the unit's choice says it.
+INSTEAD_OF_DYING = {Zone.HAND: "form.instead-hand", Zone.BANISHMENT: "form.instead-banishment"}
 # A whole number as a scenario file accepts one: digits, no leading zero (``engine.loader``).
 WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 
@@ -470,7 +472,9 @@ class Builder:
                 )
             )
             if stale:
-                said = self.w("form.name-unchanged", language=language, name=every[lang])
+                said = self.w(
+                    "form.name-unchanged", language=language, name=nested(every[lang], self.lang)
+                )
                 fields.append(
                     Note(".".join(map(str, (*path, lang))) + ".unchanged", said, (*path, lang))
                 )
@@ -579,8 +583,11 @@ class Builder:
                 "rb-checks",
             )
         )
-        name = name_in(battlefield.get("name"), self.lang)
-        return Group("battlefield", f"{self.w('form.battlefield')} · {name}", path, children)
+        name, label = name_in(battlefield.get("name"), self.lang), self.w("form.battlefield")
+        # A battlefield named only "the battlefield" (a new board's) is not named twice.
+        if label.casefold() not in name.casefold():
+            label = f"{label} · {name}"
+        return Group("battlefield", label, path, children)
 
     def units_part(self) -> Group:
         units = [u for u in self.form.get("units", []) if isinstance(u, dict)]
@@ -661,7 +668,7 @@ class Builder:
                     else:
                         put(form, (*path, "if_it_would_die"), typed)
 
-                sent = [(z.value, ZONE_WORDS[z](self.lang)) for z in (Zone.HAND, Zone.BANISHMENT)]
+                sent = [(zone.value, self.w(key)) for zone, key in INSTEAD_OF_DYING.items()]
                 children.append(
                     self.field(
                         (*path, "if_it_would_die"),
@@ -676,7 +683,7 @@ class Builder:
             abilities = [a for a in unit.get("abilities", []) if isinstance(a, dict)]
             if abilities or self.full:
                 listed: list[Element] = []
-                number = 0  # as the engine numbers them ("Bomb (ability 2)"): left out, not counted
+                number = 0  # as the engine numbers them ("Bomb's ability 2"): left out, not counted
                 for n, ability in enumerate(abilities):
                     if is_off(ability):
                         title = self.w("form.ability-off")

@@ -112,10 +112,12 @@ WORDS: dict[str, Message] = {
     ),
     "form.damage": message("editor:form.damage", "Damage already marked"),
     "form.cant_move": message("editor:form.cant_move", "Can’t move this turn"),
-    "form.if_it_would_die": message(
-        "editor:form.if_it_would_die", "If it would die, it goes instead"
+    "form.if_it_would_die": message("editor:form.if_it_would_die", "If it would die"),
+    "form.dies": message("editor:form.dies", "it dies"),
+    "form.instead-hand": message("editor:form.instead-hand", "it goes to its owner's hand instead"),
+    "form.instead-banishment": message(
+        "editor:form.instead-banishment", "it goes into banishment instead"
     ),
-    "form.dies": message("editor:form.dies", "nowhere else: it dies"),
     "form.abilities": message("editor:form.abilities", "Abilities"),
     # Numbered as the engine numbers a unit's abilities: those left out do not count.
     "form.ability": message("editor:form.ability", "Ability {n}"),
@@ -161,7 +163,7 @@ WORDS: dict[str, Message] = {
         "editor:effect.prevent_damage", "Prevent the next damage this combat"
     ),
     "effect.cant_move": message("editor:effect.cant_move", "Can’t move this turn"),
-    "diff.same": message("editor:diff.same", "the same outcome as the worked example."),
+    "diff.same": message("editor:diff.same", "the same outcome."),
     "diff.result": message("editor:diff.result", "Result"),
     "diff.no-result": message("editor:diff.no-result", "No Result"),
     "diff.wins": message("editor:diff.wins", "{player} wins"),
@@ -182,12 +184,12 @@ WORDS: dict[str, Message] = {
     "scenario.variation-title": message("editor:scenario.variation-title", "Variation: {title}"),
     "scenario.variation-caption": message(
         "editor:scenario.variation-caption",
-        "A variation of the worked example “{title}”, played by the engine in a reader’s browser.",
+        "A variation of the worked example “{title}”, played by the engine in your browser.",
     ),
     "scenario.board-title": message("editor:scenario.board-title", "A board of your own"),
     "scenario.board-caption": message(
         "editor:scenario.board-caption",
-        "A board built on the “Ask the engine” page and played by the engine in a reader’s browser.",
+        "A board built on the “Ask the engine” page and played by the engine in your browser.",
     ),
     "board.red": message("editor:board.red", "Red"),
     "board.blue": message("editor:board.blue", "Blue"),

@@ -4,7 +4,9 @@ Runs after inline markup is parsed, before the table of contents is built, on
 text only: never inside code, preformatted text, scripts, or an element whose
 ``lang`` is another language (quoted English on a French page); never on
 attributes or URLs. Generated text (footnotes, examples, the rules browser) is
-typeset where it is made, with the same function.
+typeset where it is made, with the same function. The words the theme writes
+into a page's attributes and its ``<title>`` (Material's "Previous: …" footer
+label, the site's name) are typeset on the finished page (``typeset_attributes``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,33 @@ PLACEHOLDER = re.compile(util.HTML_PLACEHOLDER % r"(\d+)")
 OTHER_LANGUAGE = re.compile(
     r"<(?P<tag>[a-z][a-z0-9]*)\b[^>]*\blang=[\"']?(?P<lang>[a-zA-Z-]+)", re.I
 )
+
+
+# An element's start tag in finished HTML (text and code hold "<" only as "&lt;"), the words a
+# reader hears or sees in its attributes, and the page's title.
+START_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
+SAID_ATTRIBUTE = re.compile(r"(?<=\s)(aria-label|title)=(\"[^\"]*\"|'[^']*')")
+TAG_LANGUAGE = re.compile(r"\slang=[\"']?([a-zA-Z-]+)")
+TITLE = re.compile(r"(<title>)([^<]*)(</title>)")
+
+
+def typeset_attributes(html: str, lang: str) -> str:
+    """A finished page with its ``aria-label`` and ``title`` attributes and its ``<title>``
+    typeset for ``lang`` (an element marked as another language keeps its own)."""
+    if lang == SOURCE_LANGUAGE:
+        return html
+
+    def attributes(tag: re.Match[str]) -> str:
+        said = tag[0]
+        own = TAG_LANGUAGE.search(said)
+        if own and own[1] != lang:
+            return said
+        return SAID_ATTRIBUTE.sub(
+            lambda m: f"{m[1]}={m[2][0]}{typeset(m[2][1:-1], lang)}{m[2][0]}", said
+        )
+
+    html = TITLE.sub(lambda m: m[1] + typeset(m[2], lang) + m[3], html, count=1)
+    return START_TAG.sub(attributes, html)
 
 
 class TypographyProcessor(Treeprocessor):

@@ -123,7 +123,7 @@ class CombatRun:
         self.chain: list[ChainItem] = []
         self.killed: list[str] = []
         self.recalled: list[str] = []
-        self.recalled_this_combat = False
+        self.recalled_this_combat = 0
         self.conquered_by: str | None = None
         self.points = 0
         self.attacker = scenario.combat.attacker
@@ -235,7 +235,7 @@ class CombatRun:
         self.board.players[self.defender].designation = Designation.DEFENDER
         for unit in self.board.at_battlefield():
             unit.designation = self.board.players[unit.controller].designation
-        self.recalled_this_combat = False
+        self.recalled_this_combat = 0
         self.record(S.STAGE_ID, "stage", S.STAGE, S.Staged(self.attacker, self.defender))
 
     def showdown(self, script: Round) -> None:
@@ -318,7 +318,7 @@ class CombatRun:
                 unit.zone = Zone.BASE
                 unit.designation = None
             self.recalled += [u.id for u in attackers]
-            self.recalled_this_combat = True
+            self.recalled_this_combat = len(attackers)
             stuck = tuple(u.id for u in attackers if u.cant_move)
             recalled = S.Recalled(tuple(u.id for u in attackers), stuck)
             self.record(S.CLEANUP_ID, "cleanup", S.RECALL, recalled, label="3d")
@@ -490,8 +490,10 @@ class CombatRun:
         present = set(self.board.players_present())
         both = {self.attacker, self.defender} <= present
         self.winner = self.loser = None
+        params: object = None
         if self.recalled_this_combat:
             kind = S.NO_RESULT_RECALLED
+            params = S.RecalledResult(self.recalled_this_combat)
         elif both:
             kind = S.NO_RESULT_BOTH
         elif not present & {self.attacker, self.defender}:
@@ -500,7 +502,7 @@ class CombatRun:
             (self.winner,) = present & {self.attacker, self.defender}
             self.loser = self.defender if self.winner == self.attacker else self.attacker
             kind = S.WIN
-        self.record(S.RESULT_ID, "result", kind, S.Result(self.winner, self.loser))
+        self.record(S.RESULT_ID, "result", kind, params or S.Result(self.winner, self.loser))
         if self.winner:
             for unit in self.board.at_battlefield():
                 if unit.controller == self.winner:

@@ -73,7 +73,7 @@ class PlayUnit(Effect):
     )
     on_chain = message(
         "chain:play_unit",
-        "The ability of {source} resolves: {player} plays {target} ({amount} Might) {zone}.",
+        "{source} resolves: {player} plays {target} ({amount} Might) {zone}.",
     )
     then_on_chain = message(
         "then:play_unit", "Then {player} plays {target} ({amount} Might) {zone}."
@@ -117,8 +117,8 @@ class DealDamage(Effect):
     )
     on_chain = plural_message(
         "chain:deal_damage",
-        "The ability of {source} resolves: it deals {amount} damage to {target}.",
-        "The ability of {source} resolves: it deals {amount} damage to {target}.",
+        "{source} resolves: it deals {amount} damage to {target}.",
+        "{source} resolves: it deals {amount} damage to {target}.",
     )
     then_on_chain = plural_message(
         "then:deal_damage",
@@ -185,7 +185,7 @@ class GiveMight(LastingOnUnit):
     )
     on_chain = message(
         "chain:give_might",
-        "The ability of {source} resolves: {target} gets +{amount} Might this combat.",
+        "{source} resolves: {target} gets +{amount} Might this combat.",
     )
     then_on_chain = message("then:give_might", "Then {target} gets +{amount} Might this combat.")
 
@@ -208,10 +208,8 @@ class PreventDamage(LastingOnUnit):
     )
     on_chain = plural_message(
         "chain:prevent_damage",
-        "The ability of {source} resolves: the next {amount} damage to {target} this combat "
-        "will be prevented.",
-        "The ability of {source} resolves: the next {amount} damage to {target} this combat "
-        "will be prevented.",
+        "{source} resolves: the next {amount} damage to {target} this combat will be prevented.",
+        "{source} resolves: the next {amount} damage to {target} this combat will be prevented.",
     )
     then_on_chain = plural_message(
         "then:prevent_damage",
@@ -235,9 +233,7 @@ class CantMove(Effect):
     in_showdown = message(
         "showdown:cant_move", "Showdown: {player} makes {target} unable to move this turn."
     )
-    on_chain = message(
-        "chain:cant_move", "The ability of {source} resolves: {target} can't move this turn."
-    )
+    on_chain = message("chain:cant_move", "{source} resolves: {target} can't move this turn.")
     then_on_chain = message("then:cant_move", "Then {target} can't move this turn.")
 
     @classmethod
@@ -275,10 +271,8 @@ class DealDamageToAll(Effect):
     )
     on_chain = plural_message(
         "chain:deal_damage_to_all",
-        "The ability of {source} resolves: it deals {amount} damage to each unit at the "
-        "battlefield ({targets}).",
-        "The ability of {source} resolves: it deals {amount} damage to each unit at the "
-        "battlefield ({targets}).",
+        "{source} resolves: it deals {amount} damage to each unit at the battlefield ({targets}).",
+        "{source} resolves: it deals {amount} damage to each unit at the battlefield ({targets}).",
     )
     then_on_chain = plural_message(
         "then:deal_damage_to_all",

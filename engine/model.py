@@ -183,7 +183,7 @@ class Effect(ABC):
     key: ClassVar[str]
     body: ClassVar[Obj]  # its fields, with its description (engine.format reads them)
     in_showdown: ClassVar[Message]  # "Showdown: {player} …"
-    on_chain: ClassVar[Message]  # "The ability of {source} resolves: …"
+    on_chain: ClassVar[Message]  # "{source} resolves: …"
     # The second and later effects of one ability: "Then …" (same placeholders as on_chain).
     then_on_chain: ClassVar[Message]
 

@@ -16,11 +16,13 @@ from engine.model import Board, Zone
 from engine.steps import Ref
 from engine.summary import Summary
 from engine.trace import Step
-from vocabulary import Message, join, localized, message, plural_message
+from vocabulary import Message, join, localized, message, plural_message, sequence
 
 NOBODY = message("name:nobody", "nobody")
-# One of a unit's abilities, by its place among them, where the unit has several in a list.
-ABILITY = message("name:ability", "{unit} (ability {n})")
+# An ability, named as an ability: its unit's, and its number among the unit's abilities
+# where the unit has several going on the chain together.
+ABILITY = message("name:ability", "{unit}'s ability")
+NUMBERED_ABILITY = message("name:numbered-ability", "{unit}'s ability {n}")
 PLAYED_AT = {
     Zone.BASE: message("played-at:base", "at their base"),
     Zone.BATTLEFIELD: message("played-at:battlefield", "at the battlefield"),
@@ -49,14 +51,16 @@ class Names:
         return join(list(dict.fromkeys(self.unit(u, lang) for u in unit_ids)), lang)
 
     def ability(self, source: tuple[str, int], lang: str) -> str:
-        """An ability by its unit's name, and its number among the unit's abilities where the
-        unit had others going on the chain with it (``steps.AbilitySources``)."""
+        """An ability of its unit ("Bomb's ability"), with its number among the unit's
+        abilities where the unit had others going on the chain with it ("Bomb's ability 2",
+        ``steps.AbilitySources``)."""
         unit, n = source
-        return ABILITY(lang, unit=self.unit(unit, lang), n=n) if n else self.unit(unit, lang)
+        return (NUMBERED_ABILITY if n else ABILITY)(lang, unit=self.unit(unit, lang), n=n)
 
     def abilities(self, sources: tuple[tuple[str, int], ...], lang: str) -> str:
-        """Abilities in an order, each named as ``ability`` names it."""
-        return join([self.ability(source, lang) for source in sources], lang)
+        """Abilities in an order, one after the other ("Bomb's ability 2, then Herald's
+        ability")."""
+        return sequence([self.ability(source, lang) for source in sources], lang)
 
     def player(self, player_id: str | None, lang: str) -> str:
         if player_id is None:
@@ -127,7 +131,9 @@ def narrate(step: Step, lang: str, names: Names) -> str:
     """The step as one or more sentences in ``lang``."""
     kind, params = step.kind, step.params
     said = words(params, lang, names)
-    sentences = [kind.text(lang, count_of(params, kind.count), **said)]
+    # A sentence may start with a name that runs in a sentence ("la compétence de…").
+    first = kind.text(lang, count_of(params, kind.count), **said)
+    sentences = [first[:1].upper() + first[1:]]
     for clause in kind.clauses:
         value = getattr(params, clause.field)
         if not value:

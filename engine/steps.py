@@ -32,7 +32,7 @@ class Ref(Enum):
     UNIT = "unit"
     UNITS = "units"  # several units, said as a list, each once
     ABILITY = "ability"  # an ability, by its unit (``AbilitySource``)
-    ABILITIES = "abilities"  # abilities in an order, by their units (``AbilitySources``)
+    ABILITIES = "abilities"  # abilities in an order, each named as an ability (``AbilitySources``)
     PLAYED_AT = "played-at"  # where a unit is played: "at their base"
     SENT_TO = "sent-to"  # where a replacement sends a unit: "into banishment"
 
@@ -41,8 +41,8 @@ PlayerId = Annotated[str | None, Ref.PLAYER]
 UnitId = Annotated[str, Ref.UNIT]
 UnitIds = Annotated[tuple[str, ...], Ref.UNITS]
 # Abilities in an order: each one's unit, and its number among that unit's abilities (1, 2…)
-# where the unit has more than one in the list, else 0: "Bomb (ability 2), Herald and Bomb
-# (ability 1)" says where each ability goes.
+# where the unit has more than one in the list, else 0: "Bomb's ability 2, then Herald's ability,
+# then Bomb's ability 1" says where each ability goes.
 AbilitySources = Annotated[tuple[tuple[str, int], ...], Ref.ABILITIES]
 # One of them resolving, named as it was when it went on the chain.
 AbilitySource = Annotated[tuple[str, int], Ref.ABILITY]
@@ -209,6 +209,13 @@ class Resolution:
 class Result:
     winner: PlayerId
     loser: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class RecalledResult:
+    """No Result because step 3d recalled attackers: how many it recalled."""
+
+    recalled: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,8 +412,8 @@ DAMAGE = entry(
     Damage,
     message(
         "step:damage",
-        "Combat damage is dealt, all at once: {hits}. No Reaction window comes between this "
-        "damage and the lethal check.",
+        "Combat damage is dealt, all at once: {hits}. No normal Reaction window comes between "
+        "this damage and the lethal check.",
     ),
     ("465",),
 )
@@ -474,7 +481,7 @@ KILL_NONE = entry(
 CLEANUP_NONE = entry(
     "cleanup-none",
     Nothing,
-    message("step:cleanup-none", "A cleanup follows: no unit has lethal damage, so none dies."),
+    message("step:cleanup-none", "A new cleanup follows: no unit has lethal damage, so none dies."),
     ("318",),
     quiet=True,
 )
@@ -483,8 +490,8 @@ CLEANUP_DEATH_TRIGGERS = entry(
     Dying,
     plural_message(
         "step:cleanup-death-triggers",
-        "A cleanup follows. Step 3a: {units} has lethal damage.",
-        "A cleanup follows. Step 3a: {units} have lethal damage.",
+        "A new cleanup follows. Step 3a: {units} has lethal damage.",
+        "A new cleanup follows. Step 3a: {units} have lethal damage.",
     ),
     ("318", "323.4"),
     count="units",
@@ -600,8 +607,7 @@ CHAIN_NO_TARGET = entry(
     Resolution,
     message(
         "step:chain-no-target",
-        "The ability of {source} resolves, but {target} is no longer on the board: nothing "
-        "happens.",
+        "{source} resolves, but {target} is no longer on the board: nothing happens.",
     ),
     ("327",),
 )
@@ -610,7 +616,7 @@ CHAIN_NOBODY_HERE = entry(
     Resolution,
     message(
         "step:chain-nobody-here",
-        "The ability of {source} resolves, but no unit is at the battlefield: nothing happens.",
+        "{source} resolves, but no unit is at the battlefield: nothing happens.",
     ),
     ("327",),
 )
@@ -636,12 +642,14 @@ CHAIN_THEN_NOBODY_HERE = entry(
 )
 NO_RESULT_RECALLED = entry(
     "no-result-recalled",
-    Result,
-    message(
+    RecalledResult,
+    plural_message(
         "step:no-result-recalled",
+        "Result: No Result. An attacker was recalled in step 3d of the Combat Cleanup.",
         "Result: No Result. Attackers were recalled in step 3d of the Combat Cleanup.",
     ),
     ("466.3.d",),
+    count="recalled",
 )
 NO_RESULT_BOTH = entry(
     "no-result-both",

@@ -6,7 +6,7 @@
     324.1. When a Special Cleanup is invoked, ...
       Example: When a Combat Cleanup is invoked, ...
       note: The source runs these paragraphs together.
-    142.4. [lethal damage]
+    142.4. [Lethal damage]
 
 A rule is its number, a dot, a space and its text. An indented line continues
 the rule above as a new paragraph, or adds an editor's ``note:``. Text in

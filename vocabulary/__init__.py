@@ -53,13 +53,16 @@ __all__ = [
     "message",
     "message_for",
     "messages",
+    "nested",
     "plural_message",
     "say",
+    "sequence",
     "terminology_path",
     "typeset",
 ]
 
 AND = message("list:and", "{items} and {last}")
+THEN = message("list:then", "{items}, then {last}")
 
 
 def long_date(iso: str, lang: str) -> str:
@@ -100,6 +103,32 @@ def join(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return AND(lang, items=", ".join(items[:-1]), last=items[-1])
+
+
+def sequence(items: list[str], lang: str) -> str:
+    """Items that come one after the other: ``a``, ``a, then b``, ``a, then b, then c``."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = THEN(lang, items=said, last=item)
+    return said
+
+
+# Quotation marks inside a quotation, per language: « … “…” … », “… ‘…’ …”.
+_INNER_QUOTES = {
+    "fr": (("«\u00a0", "“"), ("\u00a0»", "”"), ("« ", "“"), (" »", "”"), ("«", "“"), ("»", "”")),
+    "en": (("“", "‘"), ("”", "’")),
+}
+
+
+def nested(text: str, lang: str) -> str:
+    """``text`` as it stands inside a quotation: its own quotation marks become the inner ones.
+
+    >>> nested("le combat se solde par « aucun résultat »", "fr")
+    'le combat se solde par “aucun résultat”'
+    """
+    for outer, inner in _INNER_QUOTES.get(lang, ()):
+        text = text.replace(outer, inner)
+    return text
 
 
 def localized(name: Mapping[str, str], lang: str) -> str:

@@ -2,7 +2,8 @@
 
 French puts a narrow no-break space (U+202F) before ``;`` ``!`` ``?``, a
 no-break space (U+00A0) before ``:`` and inside « », and a typographic
-apostrophe (’) in words. The same function serves pages (a Markdown
+apostrophe (’) in words, and a narrow no-break space between the groups of three digits of
+a number (1 000 000), so that a number never breaks across lines. The same function serves pages (a Markdown
 treeprocessor skips code and quoted English) and generated text (messages,
 rule texts, names). It is idempotent, and leaves URLs alone.
 
@@ -12,6 +13,8 @@ rule texts, names). It is idempotent, and leaves URLs alone.
 '«\\xa0de ce combat\\xa0»'
 >>> typeset("Voir https://example.org/a?b=c:d ici : fin", "fr")
 'Voir https://example.org/a?b=c:d ici\\xa0: fin'
+>>> typeset("1 000 000 de dégâts", "fr")
+'1\u202f000\u202f000 de dégâts'
 >>> typeset("Step 3b: done", "en")
 'Step 3b: done'
 """
@@ -38,6 +41,9 @@ _COLON = re.compile(_AFTER + r"[ \t\u00a0\u202f]*:(?=\s|$|\x02)")
 _OPEN = re.compile(r"«[ \t\u00a0\u202f]*")
 _CLOSE = re.compile(r"[ \t\u00a0\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+# A number written in groups of three digits ("1 000 000"): the blanks between its groups.
+_DIGIT_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)")
+_GROUP_BLANK = re.compile(r"[ \u00a0]")
 
 
 def french(text: str) -> str:
@@ -51,6 +57,7 @@ def french(text: str) -> str:
 
 def _french_prose(text: str) -> str:
     text = _APOSTROPHE.sub("’", text)
+    text = _DIGIT_GROUPS.sub(lambda m: _GROUP_BLANK.sub(NNBSP, m[0]), text)
     text = _TIGHT.sub(lambda m: NNBSP + m[1], text)
     text = _COLON.sub(NBSP + ":", text)
     text = _OPEN.sub("«" + NBSP, text)

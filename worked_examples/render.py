@@ -45,8 +45,8 @@ DESIGNATIONS = {
 }
 SCORE = message("board:score", "Score:")
 EMPTY = message("board:empty", "no units")
-CHANGED = message("board:changed", "changed")
-STEP = message("example:step", "Step {n}.")
+# Said after a unit a step changed, to a reader who does not see the highlight.
+CHANGED = message("board:changed", "changed by this step")
 VERIFIED = message("example:verified", "✓ Verified by the engine")
 VERIFIED_EVERY_ORDER = message(
     "example:verified-every-order",
@@ -127,7 +127,7 @@ class ExampleRenderer:
         side = self.players.index(state.zone_player) + 1 if state.zone_player in self.players else 0
         css = f"rb-unit rb-side-{side}" + (" rb-changed" if changed else "")
         marker = (
-            f'<span class="rb-visually-hidden"> ({markup.text(CHANGED(lang))})</span>'
+            f'<span class="rb-visually-hidden">, {markup.text(CHANGED(lang))}</span>'
             if changed
             else ""
         )
@@ -194,7 +194,8 @@ class ExampleRenderer:
         steps = self.run.outcome.steps
         step = steps[index]
         text = markup.text(narrate(step, self.lang, self.names))
-        number = markup.text(STEP(self.lang, n=index + 1))
+        # The step's number alone: its narration may name a step of the rules ("Step 3a").
+        number = f"{index + 1}."
         anchor = links.step_anchor(prefix, index + 1)
         changed = changes(steps, index)
         board = self.board(step.board, changed) if changed or not index else ""
@@ -253,7 +254,8 @@ class ExampleRenderer:
         ``prefix`` names the steps' anchors (``<id>-step`` by default). ``steps`` and ``board``
         stand where the step-through and the board before the combat go (they are rendered in
         place otherwise). ``verdict``: the engine's verdict on what the file documents, and its
-        download (a board a reader made in the browser documents nothing, so has neither)."""
+        download, and the label "Worked example:" (a board a reader made in the browser documents
+        nothing and is no worked example: it has none of them, its own title says what it is)."""
         run, lang = self.run, self.lang
         scenario = run.scenario
         title = markup.text(localized(scenario.title, lang))
@@ -263,10 +265,11 @@ class ExampleRenderer:
         summary = markup.text(WALK(lang, len(run.outcome.steps)))
         walk = self.steps(prefix or None) if steps is None else steps
         before = self.board(run.outcome.steps[0].board) if board is None else board
+        label = f"{markup.text(EXAMPLE(lang))} " if verdict else ""
         return (
             f'<div class="admonition example rb-example" id="{markup.attribute(links.example_anchor(run.id))}" '
             f'data-example="{markup.attribute(run.id)}" data-search-exclude>'
-            f'<p class="admonition-title">{markup.text(EXAMPLE(lang))} {title}</p>'
+            f'<p class="admonition-title">{label}{title}</p>'
             f"<p>{caption}</p>"
             f'<p class="rb-board-title">{markup.text(BEFORE(lang))}</p>{before}'
             f'<details class="rb-walk"{open_attr}><summary>{summary}</summary>{walk}</details>'

@@ -52,7 +52,7 @@ from docset.build import (
 )
 from docset.pdf import Made, Printer
 from docset.print_edition import footer_html, home_html
-from docset.typography_extension import TypographyExtension
+from docset.typography_extension import TypographyExtension, typeset_attributes
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
 from vocabulary import forget_changed_catalogs
@@ -365,7 +365,9 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if rendered is not None:
             output = rendered.finish(output, {PRINT_EDITION_SLOT: self.home_paragraph(page)})
         lang = i18n.page_language(page.file)
-        return output if lang == self.languages[0] else offline.search_base_for(lang, output)
+        if lang == self.languages[0]:
+            return output
+        return offline.search_base_for(lang, typeset_attributes(output, lang))
 
     # -- after each language's build, and after the last -------------------------
 

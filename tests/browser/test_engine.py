@@ -197,7 +197,7 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     run(editor)
     expect(editor.locator(".rb-answer")).to_contain_text("Blue wins the combat; Red loses.")
     expect(editor.locator(".rb-answer")).to_contain_text("Killed: Red unit and Blue unit.")
-    expect(editor.locator(".rb-step-list")).to_contain_text("The ability of Second Blue resolves")
+    expect(editor.locator(".rb-step-list")).to_contain_text("Second Blue's ability resolves")
     with page.expect_download() as download:
         editor.get_by_role("button", name="Download the scenario").click()
     file = tmp_path / download.value.suggested_filename

@@ -153,7 +153,7 @@ def test_a_step_that_changes_nothing_shows_the_board_as_it_stands(
 
     def units(locator: Locator) -> list[str]:
         names = locator.locator(".rb-unit").evaluate_all("us => us.map(u => u.textContent)")
-        return [" ".join(n.replace(" (changed)", "").split()) for n in names]
+        return [" ".join(n.replace(", changed by this step", "").split()) for n in names]
 
     assert units(board) == units(previous)
 

@@ -74,7 +74,7 @@ def test_run_in_french_says_everything_in_french() -> None:
 def test_the_same_board_says_it_gives_the_same_outcome() -> None:
     board, documented = example("four-vs-four-prevent-one")
     assert ask(action="run", lang="en", form=board, documented=documented)["difference"] == (
-        "the same outcome as the worked example."
+        "the same outcome."
     )
 
 
@@ -83,7 +83,7 @@ def test_difference_names_units_the_variation_no_longer_has() -> None:
     board["combat"]["rounds"][0]["showdown"][1][OFF] = True
     after = facts(run_combat(load_scenario(ROOT / "examples" / "four-vs-four-prevent-one.yml")))
     line = difference(documented, after, "en")
-    assert line == "the same outcome as the worked example."
+    assert line == "the same outcome."
     answer = ask(action="run", lang="en", form=board, documented=documented)
     assert "Killed: none → Blue Warden" in answer["difference"]
     assert "Recalled: Red Raider → none" in answer["difference"]

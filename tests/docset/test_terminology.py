@@ -45,6 +45,30 @@ def test_variants_in_any_inflection_outside_quotations_and_code_are_flagged() ->
     assert french().term_for("tuées") == "éliminer"
 
 
+def test_the_variants_of_record_zones_recall_and_presence_are_flagged() -> None:
+    text = (
+        "La compétence est mémorisée, on la mémorise. Elle part en bannissement. "
+        "L’attaquant retourne dans sa base. Deux unités sont sur le champ de bataille ; des "
+        "unités sur ce champ. Il est le seul joueur au champ de bataille."
+    )
+    found = [variant for _, variant, _ in french().variants(text)]
+    assert found == [
+        "mémorisée",
+        "mémorise",
+        "en bannissement",
+        "retourne dans sa base",
+        "sont sur le champ",
+        "unités sur ce champ",
+        "seul joueur au champ",
+    ]
+    clean = (
+        "La compétence est conservée. Elle va dans la zone de bannissement. L’attaquant est "
+        "rappelé dans sa base. Deux unités sont au champ de bataille ; un effet place un "
+        "défenseur sur ce champ. Il est le seul joueur à avoir des unités au champ de bataille."
+    )
+    assert list(french().variants(clean)) == []
+
+
 def test_glossary_terms_pass() -> None:
     clean = "Un combat préparé, des dégâts mortels, la désignation d’attaquant ; il tuera… non."
     assert [v for _, v, _ in french().variants(clean)] == ["tuera"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import markdown
 
 from docset.typography_extension import TypographyExtension
+from vocabulary import typeset
 
 PAGE = """\
 Résultat : « aucun résultat » ; l'unité gagne ! Vraiment ?
@@ -44,3 +45,25 @@ def test_code_urls_attributes_and_english_are_left_as_written() -> None:
 
 def test_the_source_language_is_untouched() -> None:
     assert "\u00a0" not in render("en") and "’" not in render("en")
+
+
+def test_the_theme_s_attributes_and_title_are_typeset_outside_other_languages() -> None:
+    from docset.typography_extension import typeset_attributes
+
+    page = (
+        '<title>Glossaire : notes</title><a href="x.html?a=b:c" aria-label="Précédent: Accueil">'
+        'Suivant: texte</a><span lang="en" title="Note: as is">x</span>'
+        '<button title="Copier ?">'
+    )
+    assert typeset_attributes(page, "fr") == (
+        "<title>Glossaire\u00a0: notes</title>"
+        '<a href="x.html?a=b:c" aria-label="Précédent\u00a0: Accueil">Suivant: texte</a>'
+        '<span lang="en" title="Note: as is">x</span><button title="Copier\u202f?">'
+    )
+    assert typeset_attributes(page, "en") == page
+
+
+def test_digit_groups_are_held_together() -> None:
+    assert typeset("1 000 000 de dégâts, 12 345 et 2026", "fr") == (
+        "1\u202f000\u202f000 de dégâts, 12\u202f345 et 2026"
+    )

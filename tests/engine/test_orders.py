@@ -94,25 +94,27 @@ def test_where_a_unit_has_two_abilities_in_an_order_each_is_named_by_its_number(
         assert added.board.chain == tuple(order)
         said[order[0]] = {lang: narrate(added, lang, Names(outcome.board)) for lang in ("en", "fr")}
     assert said["boost"]["en"].startswith(
-        "Before the result, waiting abilities go on the chain: Bomb (ability 2), Herald and "
-        "Bomb (ability 1)."
+        "Before the result, waiting abilities go on the chain: Bomb's ability 2, then Herald's "
+        "ability, then Bomb's ability 1."
     )
     assert (
-        "as the scenario states: Bomb (ability 2), Herald and Bomb (ability 1)."
+        "as the scenario states: Bomb's ability 2, then Herald's ability, then Bomb's ability 1."
         in (said["boost"]["en"])
     )
     assert (
-        "as the scenario states: Bomb (ability 1), Herald and Bomb (ability 2)."
+        "as the scenario states: Bomb's ability 1, then Herald's ability, then Bomb's ability 2."
         in (said["blast"]["en"])
     )
+    # Each ability named as an ability, in sequence, and the order said once.
     assert (
-        "comme l’indique le scénario\u00a0: Bomb (compétence 2), Herald et Bomb (compétence 1), dans "
-        "cet ordre." in said["boost"]["fr"]
+        "comme l’indique le scénario\u00a0: la compétence 2 de l’unité Bomb, puis la compétence "
+        "de l’unité Herald, puis la compétence 1 de l’unité Bomb." in said["boost"]["fr"]
     )
+    assert "dans cet ordre" not in said["boost"]["fr"]
     # Each resolves under the name the chain gave it: blast (the newest) first.
     resolving = [narrate(s, "en", Names(outcome.board)) for s in outcome.steps]
-    assert any(t.startswith("The ability of Bomb (ability 2) resolves") for t in resolving)
-    assert any(t.startswith("The ability of Bomb (ability 1) resolves") for t in resolving)
+    assert any(t.startswith("Bomb's ability 2 resolves") for t in resolving)
+    assert any(t.startswith("Bomb's ability 1 resolves") for t in resolving)
 
 
 def test_the_same_ability_twice_is_named_alike_and_a_lone_ability_unnumbered() -> None:
