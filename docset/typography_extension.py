@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from html import escape, unescape
 
 from markdown import Markdown, util
 from markdown.extensions import Extension
@@ -38,20 +39,26 @@ TITLE = re.compile(r"(<title>)([^<]*)(</title>)")
 
 def typeset_attributes(html: str, lang: str) -> str:
     """A finished page with its ``aria-label`` and ``title`` attributes and its ``<title>``
-    typeset for ``lang`` (an element marked as another language keeps its own)."""
+    typeset for ``lang`` (an element marked as another language keeps its own). Each value is
+    typeset as the text it stands for (its entities read), then escaped again."""
     if lang == SOURCE_LANGUAGE:
         return html
 
+    def said(escaped: str, quote: bool) -> str:
+        text = unescape(escaped)
+        done = typeset(text, lang)
+        return escaped if done == text else escape(done, quote=quote)
+
     def attributes(tag: re.Match[str]) -> str:
-        said = tag[0]
-        own = TAG_LANGUAGE.search(said)
+        start = tag[0]
+        own = TAG_LANGUAGE.search(start)
         if own and own[1] != lang:
-            return said
+            return start
         return SAID_ATTRIBUTE.sub(
-            lambda m: f"{m[1]}={m[2][0]}{typeset(m[2][1:-1], lang)}{m[2][0]}", said
+            lambda m: f"{m[1]}={m[2][0]}{said(m[2][1:-1], True)}{m[2][0]}", start
         )
 
-    html = TITLE.sub(lambda m: m[1] + typeset(m[2], lang) + m[3], html, count=1)
+    html = TITLE.sub(lambda m: m[1] + said(m[2], False) + m[3], html, count=1)
     return START_TAG.sub(attributes, html)
 
 

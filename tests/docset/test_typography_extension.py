@@ -61,6 +61,9 @@ def test_the_theme_s_attributes_and_title_are_typeset_outside_other_languages() 
         '<span lang="en" title="Note: as is">x</span><button title="Copier\u202f?">'
     )
     assert typeset_attributes(page, "en") == page
+    # A value is typeset as the text it stands for: "&amp;amp;" is the text "&amp;", no mark.
+    literal = '<a title="R&amp;amp;D &lt;b&gt; 3 &lt; 4"><title>&amp;lt;x&amp;gt;</title>'
+    assert typeset_attributes(literal, "fr") == literal
 
 
 def test_digit_groups_are_held_together() -> None:
