@@ -80,9 +80,11 @@ PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
 test: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools lint typecheck
 	$(PYTEST) -m "not bench_tiny"
 
-# The edit loop: lint, types and the tests that build no site and start no browser.
+# The edit loop: lint, types and the tests that build no site, start no browser and pack no
+# Pyodide (make test runs those too).
 check: $(TEST_STAMP) $(NODE_STAMP) lint typecheck
-	$(PYTEST) -m "not bench_tiny" --ignore=tests/site --ignore=tests/browser
+	$(PYTEST) -m "not bench_tiny" --ignore=tests/site --ignore=tests/browser \
+	  --ignore=tests/browser_engine/test_pack.py --ignore=tests/docset/test_pdf.py
 
 # Each benchmark once at a tiny size, so that none can rot (one after another: several build
 # sites and time them).
