@@ -7,6 +7,7 @@ from bs4 import BeautifulSoup
 
 import links
 from engine import Mismatch, compare, load_scenario, parse_scenario, run_combat
+from engine.narration import Names, outcome_sentence
 from engine.trace import changes
 from tests.conftest import ROOT
 from tests.engine.builders import scenario_yaml, unit
@@ -179,3 +180,19 @@ def test_the_verdict_names_the_orders_the_engine_checked() -> None:
     verdicts = {lang: one(render(checked, lang), ".rb-verdict").get_text() for lang in LANGS}
     assert "Verified by the engine, in this order and in 1 other" in verdicts["en"]
     assert "Vérifié par le moteur, dans cet ordre et dans 1 autre" in verdicts["fr"]
+
+
+def test_an_outcome_says_nobody_where_no_player_controls_the_battlefield() -> None:
+    run = run_of("wiped-both-sides-uncontrolled")
+    said = outcome_sentence(run.outcome.summary, "en", Names(run.outcome.board))
+    assert (
+        said == "No Result. Control: Blue → nobody. No Conquer. Killed: Red Raider and Blue Warden."
+    )
+
+
+def test_a_unit_listed_twice_is_named_once() -> None:
+    """A unit may be the source of two abilities in one list: its name is said once."""
+    names = Names(run_of("whole-combat").outcome.board)
+    assert names.units(["vanguard", "sentinel", "vanguard"], "en") == (
+        "Red Vanguard and Blue Sentinel"
+    )
