@@ -59,4 +59,8 @@ def test_the_builds_marks_in_data_are_found_at_their_line() -> None:
         1,
         "the character U+E000 is reserved by the build",
     )
+    assert markup.reserved_problem("a\n\ue001 b\nc\nd") == (
+        2,
+        "the character U+E001 is reserved by the build",
+    )
     assert markup.reserved_problem("<!-- a comment -->") is None
