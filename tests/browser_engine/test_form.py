@@ -199,6 +199,13 @@ def test_a_name_a_yaml_11_reader_would_take_for_a_boolean_is_written_quoted(name
     assert yaml.safe_load(f"name: {scalar(name)}") == {"name": name}
 
 
+def test_a_boolean_is_written_as_both_yaml_11_and_yaml_12_read_one() -> None:
+    """true and false: PyYAML (YAML 1.1) and the editors' YAML language server (YAML 1.2)
+    both read them as booleans; yes, no, on and off are text in YAML 1.2."""
+    assert (scalar(True), scalar(False)) == ("true", "false")
+    assert yaml.safe_load(f"[{scalar(True)}, {scalar(False)}]") == [True, False]
+
+
 @pytest.mark.parametrize("number", [0, -3, 10**30, 4.0, 0.5, 1e20, 1e-05, -2.5e-300])
 def test_any_number_reads_back_as_the_same_number(number: float) -> None:
     again = yaml.safe_load(f"value: {scalar(number)}")["value"]
