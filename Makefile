@@ -102,8 +102,9 @@ bench: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
 
-# The mutation runs: the engine's step table, the scenario format's table and the editor's
-# form (also printed by make bench).
+# The mutation runs, a score per area: the engine's step table; the scenario format's table,
+# the editor's form, narration, links, escaping and the form ↔ scenario conversion (also
+# printed by make bench).
 mutation: $(TEST_STAMP)
 	$(BIN)/python benchmarks/step_table_mutation.py
 	$(BIN)/python benchmarks/code_mutation.py
