@@ -13,7 +13,7 @@ LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 
-.PHONY: serve build test lint typecheck browser pdf-tools zip bench mutation clean catalogs schema golden
+.PHONY: serve build test check bench-tiny lint typecheck browser pdf-tools zip bench mutation clean catalogs schema golden
 
 # Debian's packages, installed where missing: with apt-get as root, otherwise a line saying what
 # to run. Chromium (never a browser download) runs the browser tests and prints the PDFs, with
@@ -70,8 +70,26 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy plugins
 	$(BIN)/mypy tests benchmarks
 
+# The suite runs on every core (pytest-xdist); a build the tests share is made once per run
+# (tests/fixtures/shared_build.py). Its last line is pytest's count and time. Fewer workers:
+# make test WORKERS=1
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
+
+# The whole suite but the benchmarks' tiny runs (make bench-tiny; CI runs both).
 test: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools lint typecheck
-	$(BIN)/python -m pytest
+	$(PYTEST) -m "not bench_tiny"
+
+# The edit loop: lint, types and the tests that build no site, start no browser and pack no
+# Pyodide (make test runs those too).
+check: $(TEST_STAMP) $(NODE_STAMP) lint typecheck
+	$(PYTEST) -m "not bench_tiny" --ignore=tests/site --ignore=tests/browser \
+	  --ignore=tests/browser_engine/test_pack.py --ignore=tests/docset/test_pdf.py
+
+# Each benchmark once at a tiny size, so that none can rot (one after another: several build
+# sites and time them).
+bench-tiny: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools
+	$(BIN)/python -m pytest -p no:xdist -m bench_tiny tests/test_benchmarks.py
 
 # A dated zip of the built site (the print editions included), to open from disk where there is
 # no network.
@@ -84,8 +102,9 @@ bench: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
 
-# The mutation runs: the engine's step table, the scenario format's table and the editor's
-# form (also printed by make bench).
+# The mutation runs, a score per area: the engine's step table; the scenario format's table,
+# the editor's form, narration, links, escaping and the form ↔ scenario conversion (also
+# printed by make bench).
 mutation: $(TEST_STAMP)
 	$(BIN)/python benchmarks/step_table_mutation.py
 	$(BIN)/python benchmarks/code_mutation.py

@@ -1,7 +1,10 @@
-"""Mutation score of the code that says what a scenario means: does a test see each slip?
+"""Mutation score of the code that says what a scenario means, says it and links it: does a
+test see each slip?
 
 Each mutant is a one-line change an editor could make by mistake (a reference of the wrong
-kind in the scenario format's table, a rule of the editor's form dropped, a bound removed),
+kind in the scenario format's table, a rule of the editor's form dropped, a bound removed, a
+plural counted on the wrong field, a link joined to the wrong folder, an escape dropped, a
+value written so that it reads back as another),
 written out in a copy of the project; that area's tests run there, and the mutant counts as
 killed if any fails. The mutants are chosen, not generated: each names the slip it stands
 for, and an equivalent one (a change no behaviour shows) is listed with why it is one.
@@ -43,7 +46,7 @@ class Area:
     mutants: tuple[Mutant, ...]
 
 
-AREAS = (
+AREAS: tuple[Area, ...] = (
     Area(
         "scenario format table",
         ("tests/engine/test_format.py", "tests/engine/test_loader.py"),
@@ -175,6 +178,262 @@ AREAS = (
         ),
     ),
 )
+
+NARRATION = Area(
+    "narration",
+    (
+        "tests/engine/test_steps.py",
+        "tests/engine/test_step_table.py",
+        "tests/examples/test_render.py",
+    ),
+    (
+        Mutant(
+            "engine/narration.py",
+            "            sentences.append(clause.text(lang, count_of(params, clause.field), **said))",
+            "            sentences.append(clause.text(lang, count_of(params, kind.count), **said))",
+            "a clause's plural counted on the step's field (three die, one ability recorded)",
+        ),
+        Mutant(
+            "engine/narration.py",
+            "        if not value:",
+            "        if value is None:",
+            "an empty clause still said",
+        ),
+        Mutant(
+            "engine/narration.py",
+            '    return template(lang, getattr(record, "count", None), **words(record, lang, names))',
+            "    return template(lang, None, **words(record, lang, names))",
+            "a record's phrase never plural (1 dégât for 3)",
+        ),
+        Mutant(
+            "engine/narration.py",
+            "    return len(value) if isinstance(value, tuple) else value if isinstance(value, int) else None",
+            "    return len(value) if isinstance(value, tuple) else None",
+            "a number's plural ignored (+3 Might said as one)",
+        ),
+        Mutant(
+            "engine/narration.py",
+            "        return join(list(dict.fromkeys(self.unit(u, lang) for u in unit_ids)), lang)",
+            "        return join([self.unit(u, lang) for u in unit_ids], lang)",
+            "a unit named twice in a list",
+        ),
+        Mutant(
+            "engine/narration.py",
+            "        return ABILITY(lang, unit=self.unit(unit, lang), n=n) if n else self.unit(unit, lang)",
+            "        return self.unit(unit, lang)",
+            "two abilities of one unit not told apart",
+        ),
+        Mutant(
+            "engine/narration.py",
+            "            return NOBODY(lang)",
+            '            return ""',
+            "nobody said as nothing",
+        ),
+        Mutant(
+            "engine/narration.py",
+            "        return localized(unit.name, lang) if unit else unit_id",
+            '        return localized(unit.name, "en") if unit else unit_id',
+            "units named in English on French pages",
+        ),
+        Mutant(
+            "engine/narration.py",
+            '    said: dict[str, str] = {"battlefield": names.battlefield(lang)}',
+            '    said: dict[str, str] = {"battlefield": names.battlefield("en")}',
+            "the battlefield named in English on French pages",
+        ),
+    ),
+)
+
+LINKS = Area(
+    "links",
+    ("tests/links", "tests/test_docstrings.py"),
+    (
+        Mutant(
+            "links/__init__.py",
+            '    return "" if lang == SOURCE_LANGUAGE else f"{lang}/"',
+            '    return "" if lang == SOURCE_LANGUAGE else f"{lang}"',
+            "a language's folder without its slash",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    return posixpath.relpath(target, folder or ".")',
+            '    return posixpath.relpath(target, ".")',
+            "links relative to the site's root, not to the page",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    return f"{url}#{anchor}" if anchor else url',
+            "    return url",
+            "a link's anchor dropped",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    return "../" * from_page.output.count("/") or "./"',
+            '    return "../" * from_page.path.count("/") or "./"',
+            "the way to the site's root forgets the language's folder",
+        ),
+        Mutant(
+            "links/__init__.py",
+            "    folder = posixpath.dirname(from_page.output)",
+            "    folder = posixpath.dirname(from_page.path)",
+            "a link's target read from the English folder",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    return posixpath.join("/", site_path.strip("/"), to if isinstance(to, str) else to.output)',
+            '    return posixpath.join("/", to if isinstance(to, str) else to.output)',
+            "the 404 page links from the host's root, not the site's path",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    if parts.scheme not in ("http", "https") or (parts.hostname or "") in LOCAL_HOSTS:',
+            '    if parts.scheme not in ("http", "https"):',
+            "a published address on this computer",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    return f"{RULES_FOLDER}/v{version}" if version else RULES_FOLDER',
+            '    return f"{RULES_FOLDER}/{version}" if version else RULES_FOLDER',
+            "a version's rules browser in another folder",
+        ),
+        Mutant(
+            "links/__init__.py",
+            "        from_page, rule_page(from_page.lang, number, version), number.anchor, markdown=markdown",
+            "        from_page, rule_page(SOURCE_LANGUAGE, number, version), number.anchor, markdown=markdown",
+            "a French page's rule opens in the English rules browser",
+        ),
+        Mutant(
+            "links/__init__.py",
+            '    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"',
+            '    return f"{stem}.{hashlib.sha256(path.encode()).hexdigest()[:12]}{suffix}"',
+            "a file's name not changed by its content",
+        ),
+    ),
+)
+
+ESCAPING = Area(
+    "escaping",
+    ("tests/markup", "tests/test_docstrings.py"),
+    (
+        Mutant(
+            "markup/__init__.py",
+            "    return html.escape(value, quote=False)",
+            "    return value",
+            "text not escaped",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            "    return html.escape(value, quote=True)",
+            "    return html.escape(value, quote=False)",
+            "an attribute's quotes not escaped",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            '    return _HOLE.sub(lambda m: html.get(m[1], ""), text(value))',
+            '    return _HOLE.sub(lambda m: html.get(m[1], ""), value)',
+            "a text with holes not escaped",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            '    return data.replace("<", "\\\\u003c").replace(">", "\\\\u003e").replace("&", "\\\\u0026")',
+            '    return data.replace("<", "\\\\u003c").replace(">", "\\\\u003e")',
+            "an & in a script's JSON",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            '    return _MARKDOWN_SPECIAL.sub(r"\\\\\\1", html.escape(value, quote=False))',
+            '    return _MARKDOWN_SPECIAL.sub(r"\\\\\\1", value)',
+            "HTML in a Markdown literal",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            '_MARKDOWN_SPECIAL = re.compile(r"([\\\\`*_{}\\[\\]()#+\\-.!|])")',
+            '_MARKDOWN_SPECIAL = re.compile(r"([\\\\`*_{}\\[\\]()#+\\-.!])")',
+            "a | in a Markdown literal splits a table's cell",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            "    return Markup.escape(value)",
+            "    return Markup(value)",
+            "a template text marked safe unescaped",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            'RESERVED = re.compile(r"[\\ue000-\\ue01f]|<!--\\s*rb(?:-late)?:")',
+            'RESERVED = re.compile(r"[\\ue000-\\ue01f]|<!--\\s*rb:")',
+            "a late placeholder in data accepted",
+        ),
+        Mutant(
+            "markup/__init__.py",
+            '    line = text.count("\\n", 0, found.start()) + 1',
+            '    line = text.count("\\n") + 1',
+            "a reserved mark reported at the text's last line",
+        ),
+    ),
+)
+
+FORM = Area(
+    "form and scenario",
+    ("tests/browser_engine/test_form.py", "tests/browser_engine/test_entry.py"),
+    (
+        Mutant(
+            "browser_engine/form.py",
+            "        return [board_value(v) for v in value if not is_off(v)]",
+            "        return [board_value(v) for v in value]",
+            "items turned off still reach the board",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            "            continue  # left out of the board by the reader",
+            "            pass  # left out of the board by the reader",
+            "items turned off still written in the file",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            "    if PLAIN.match(text) and text.lower() not in SPECIAL:",
+            "    if PLAIN.match(text):",
+            "a name like On or no written unquoted (reads back as a boolean)",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            '    return UNSAFE.sub(lambda m: f"\\\\u{ord(m[0]):04x}", quoted)',
+            "    return quoted",
+            "a character PyYAML refuses written as it is",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            '        return written if "." in mantissa or not e else f"{mantissa}.0e{exponent}"',
+            "        return written",
+            "1e+20 written so that it reads back as text",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            '        return "true" if value else "false"',
+            '        return "yes" if value else "no"',
+            "booleans written as YAML 1.1 words",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            '    form = {key: value for key, value in scenario.data.items() if key != "expected"}',
+            "    form = dict(scenario.data.items())",
+            "a file's expected outcome kept in its form",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            '    emit_entry(written, 0, "expected", dict(expected), (), (), False)',
+            "    pass",
+            "the written scenario lacks its expected outcome",
+        ),
+        Mutant(
+            "browser_engine/form.py",
+            '        "id": form["id"] if form["id"].endswith(suffix) else form["id"] + suffix,',
+            '        "id": form["id"] + suffix,',
+            "a variation of a variation gets -variation-variation",
+        ),
+    ),
+)
+
+AREAS = (*AREAS, NARRATION, LINKS, ESCAPING, FORM)
 
 # Copied into the sandbox: what the tests import and read (the code is imported from there).
 COPIED = (

@@ -11,7 +11,7 @@
    over 50 ms, so 0 means none was longer): the page never stops responding longer than that.
 
 Each figure is printed beside its target; these are measurements, not tests.
-``--tiny`` measures once each (``make test`` runs it so the script cannot rot).
+``--tiny`` measures once each (``make bench-tiny`` runs it so the script cannot rot).
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixtures.shared_build import made_once
+
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(os.environ.get("RIFTBOUND_SEEDS", ROOT.parent / "shared" / "seeds"))
 
@@ -28,11 +30,14 @@ def engine_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`mkdocs build --strict` of the real project; fails the session if the build fails."""
-    site = tmp_path_factory.mktemp("site")
-    result = mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
-    assert result.returncode == 0, result.stderr
-    return site
+    """`mkdocs build --strict` of the real project, once per run however many workers run it;
+    fails every test that uses it if the build fails. Tests read it and never change it."""
+
+    def build(site: Path) -> None:
+        result = mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "site", build)
 
 
 def seed(name_start: str) -> str:

@@ -21,6 +21,8 @@ from tests.conftest import ROOT
 BENCHMARKS = sorted(p for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_"))
 # Not a timing assertion: a bound on a script that ignores --tiny and runs at full size.
 HANG_GUARD = 600
+# Run by `make bench-tiny` (CI runs it after `make test`), not by `make test`.
+pytestmark = pytest.mark.bench_tiny
 
 
 def test_the_benchmarks_are_found() -> None:

@@ -115,7 +115,7 @@ def test_switching_language_keeps_the_step_the_rule_and_the_section(
     # A step of a step-through and a rule: the same anchor in both languages.
     for path, anchor in (
         ("resolution-step.html", "combat-step-6"),
-        ("rules-browser/v1.4/400.html", "rule-466-3-a"),
+        ("rules-browser/v1.4/400.html", "rule-466-3-a"),  # not a moved address: it redirects
     ):
         page.goto(f"{file_root}{path}#{anchor}")
         settle(page)

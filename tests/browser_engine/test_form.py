@@ -192,6 +192,20 @@ def test_any_name_reads_back_exactly(name: str) -> None:
     assert scenario.title == {"en": name, "fr": name}
 
 
+@pytest.mark.parametrize("name", ["On", "no", "Yes", "off", "y", "N", "true", "null"])
+def test_a_name_a_yaml_11_reader_would_take_for_a_boolean_is_written_quoted(name: str) -> None:
+    """The downloaded file reads back as the name in any YAML 1.1 reader (PyYAML's own), not
+    only in the engine's loader, which reads a name as written."""
+    assert yaml.safe_load(f"name: {scalar(name)}") == {"name": name}
+
+
+def test_a_boolean_is_written_as_both_yaml_11_and_yaml_12_read_one() -> None:
+    """true and false: PyYAML (YAML 1.1) and the editors' YAML language server (YAML 1.2)
+    both read them as booleans; yes, no, on and off are text in YAML 1.2."""
+    assert (scalar(True), scalar(False)) == ("true", "false")
+    assert yaml.safe_load(f"[{scalar(True)}, {scalar(False)}]") == [True, False]
+
+
 @pytest.mark.parametrize("number", [0, -3, 10**30, 4.0, 0.5, 1e20, 1e-05, -2.5e-300])
 def test_any_number_reads_back_as_the_same_number(number: float) -> None:
     again = yaml.safe_load(f"value: {scalar(number)}")["value"]

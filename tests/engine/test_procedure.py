@@ -63,6 +63,20 @@ def test_465_default_assignment_puts_lethal_on_each_unit_in_order() -> None:
     assert (unit_state(damaged, "a").damage, unit_state(damaged, "b").damage) == (2, 3)
 
 
+def test_465_default_assignment_counts_the_damage_a_unit_already_has() -> None:
+    """A 4 Might unit with 2 damage needs 2 more to be lethal: the rest goes to the next unit."""
+    outcome = play(
+        [
+            unit("attacker", "red", 5, "base"),
+            unit("a", "blue", 4, damage=2),
+            unit("b", "blue", 4),
+        ],
+        ["attacker"],
+    )
+    damaged = step(outcome, "r1-damage").board
+    assert (unit_state(damaged, "a").damage, unit_state(damaged, "b").damage) == (4, 3)
+
+
 def test_465_no_reaction_window_between_damage_and_lethal_check() -> None:
     ids = [s.id for s in one_on_one(5, 2).steps]
     assert ids.index("r1-resolution") == ids.index("r1-damage") + 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from itertools import cycle
 from pathlib import Path
@@ -106,9 +106,19 @@ def step_of(kind: StepKind, n: int, empty: frozenset[str] = frozenset()) -> Step
     return Step(f"sample-{n}", "sample", kind, params, Snapshot((), None, (), (), 0))
 
 
+def step_with_clauses_at(kind: StepKind, n: int, clause_n: int) -> Step:
+    """A sample step of ``kind`` whose counted field is sized ``n`` and whose clauses' fields
+    are sized ``clause_n``: a clause's plural counted on the wrong field reads wrong here."""
+    params = sample(kind.params, n)
+    fields_at = sample(kind.params, clause_n)
+    params = replace(params, **{c.field: getattr(fields_at, c.field) for c in kind.clauses})
+    return Step(f"sample-{n}-{clause_n}", "sample", kind, params, Snapshot((), None, (), (), 0))
+
+
 def golden_text() -> str:
     """Each entry with every clause, with none, and (where it has several) with each alone:
-    a clause's rules show even where another clause cites them too."""
+    a clause's rules show even where another clause cites them too. Where an entry counts one
+    field and a clause another, also with the two of different sizes (1 and 2, 2 and 1)."""
     names = Names(BOARD)
     out = []
     for kind in STEPS.values():
@@ -121,9 +131,13 @@ def golden_text() -> str:
             variants.append((1, every, ", no clause"))
         if len(every) > 1:
             variants += [(1, every - {c.field}, f", only {c.field}") for c in kind.clauses]
-        for n, empty, said in variants:
-            step = step_of(kind, n, empty)
-            label = f"n={n}{said}"
+        samples = [(step_of(kind, n, empty), f"n={n}{said}") for n, empty, said in variants]
+        if kind.count and kind.count not in every and any(c.text for c in kind.clauses):
+            samples += [
+                (step_with_clauses_at(kind, n, 3 - n), f"n={n}, clauses at n={3 - n}")
+                for n in (1, 2)
+            ]
+        for step, label in samples:
             quiet = " (quiet: applied, changed nothing)" if step.quiet else ""
             out.append(f"[{kind.key} {label}] rules: {', '.join(step.rules)}{quiet}")
             out += [f"  {lang}: {narrate(step, lang, names)}" for lang in LANGUAGES]
@@ -175,3 +189,21 @@ def test_a_replaced_death_cites_808_1_d_1_only_where_it_removes_the_death_abilit
         step = step._replace(params=type(step.params)(("u2",), (Replaced("u1", Zone.HAND, how),)))
         assert ("808.1.d.1" in step.rules) is (how is Replacement.REMOVES_TRIGGER), how
         assert "367" in step.rules
+
+
+def test_a_clause_counts_its_own_field_not_the_steps() -> None:
+    """Two units die, one death ability is recorded (the resolution step's main example has
+    three and one): the step says the units in the plural, the clause the ability singular."""
+    kind = STEPS["death-triggers"]
+    step = step_of(kind, 2)
+    step = step._replace(params=type(step.params)(("u1", "u2"), ("u1",)))
+    names = Names(BOARD)
+    assert narrate(step, "en", names) == (
+        "Step 3a: Scout and Guard have lethal damage. The death ability of Scout is recorded "
+        "with its last known information, before the card moves; it waits for the chain."
+    )
+    assert narrate(step, "fr", names) == (
+        "Étape 3a\u00a0: les unités Éclaireuse et Garde ont des dégâts mortels. La compétence de mort "
+        "de l’unité Éclaireuse est conservée avec les dernières informations connues de la "
+        "carte, avant que celle-ci ne quitte le plateau\u202f; elle attend son traitement."
+    )

@@ -762,24 +762,28 @@ def test_one_invalid_scenario_yields_exactly_its_own_errors(project: Path) -> No
     assert_reported_once(result, {SCENARIO: range(line, line + 1)})
 
 
-def test_a_second_stepper_on_a_page_is_an_error_or_has_its_own_ids(project: Path) -> None:
-    """Two step-throughs on one page: refused at the second one's line, or both work."""
+def test_a_second_stepper_on_a_page_numbers_its_steps_by_its_id(project: Path) -> None:
+    """Two step-throughs on one page build (docs/writing-for-this-site.md says so): the first
+    keeps #combat-step-N, the second numbers its steps #<id>-step-N; no id is given twice."""
     old = "[[example: this-combat-effects-expire]]"
-    lines = {}
     for name in ("docs/resolution-step.md", "docs_fr/resolution-step.md"):
-        lines[name] = line_of(project, name, old)
         text = (project / name).read_text(encoding="utf-8")
-        new = text.replace(old, "[[stepper: this-combat-effects-expire]]")
-        (project / name).write_text(new, encoding="utf-8")
+        assert text.index(old) < text.index("[[stepper: whole-combat]]"), name
+        (project / name).write_text(text.replace(old, "[[stepper: this-combat-effects-expire]]"))
     result = build(project)
-    if result.returncode != 0:
-        assert_reported_once(result, {n: range(line, line + 1) for n, line in lines.items()})
-        return
+    assert result.returncode == 0, result.stderr[-3000:]
     for path in ("resolution-step.html", "fr/resolution-step.html"):
         soup = BeautifulSoup((project / "site" / path).read_text("utf-8"), "html.parser")
         ids = [tag["id"] for tag in soup.select("[id]")]
         duplicates = sorted({i for i in ids if ids.count(i) > 1})
         assert duplicates == [], f"{path}: duplicate ids {duplicates[:5]}"
+        steppers = soup.select("div.rb-stepper")
+        prefixes = [stepper["data-prefix"] for stepper in steppers]
+        assert prefixes[-2:] == ["combat-step", "whole-combat-step"], (path, prefixes)
+        for stepper, prefix in zip(steppers[-2:], prefixes[-2:], strict=True):
+            steps = [li["id"] for li in stepper.select("li.rb-step")]
+            assert steps == [f"{prefix}-{n}" for n in range(1, len(steps) + 1)], (path, steps)
+            assert len(steps) > 10, (path, prefix)
 
 
 CODE_CASES = {

@@ -9,6 +9,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from tests.conftest import seed
+from tests.site.test_language_links import in_site
 from tests.soup import attr, element, find, one
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -88,9 +89,11 @@ def test_every_footnote_link_lands_on_an_existing_rule_anchor(
         "glossary.html",
     ):
         for number, _, href in footnotes(page(built_site, lang_prefix + path)):
-            target, anchor = href.split("#")
+            # Joined to the page's address as a browser joins it, not to its language's folder.
+            target, anchor = (in_site(lang_prefix + path, href) or "").split("#")
             assert anchor == "rule-" + number.replace(".", "-")
-            assert anchor in anchors(built_site, lang_prefix + target), (path, href)
+            assert target.startswith(lang_prefix + "rules-browser/"), (path, href)
+            assert anchor in anchors(built_site, target), (path, href)
 
 
 def test_french_pages_come_from_docs_fr_and_switch_languages(built_site: Path) -> None:

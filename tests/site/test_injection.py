@@ -39,6 +39,7 @@ from mkdocs.config import load_config
 import docset.build
 import links
 from browser_engine.pack import START
+from tests.fixtures.shared_build import made_once, worker_number
 from tests.site.conftest import sandbox
 from tests.site.test_print_edition import text_of
 from vocabulary import catalogs
@@ -160,16 +161,27 @@ def build(project: Path, catalog: Path) -> Path:
     return project / "site"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(hostile site, harmless site): the same sources but for the data fields' values."""
-    built = []
-    for name, value in (("hostile", hostile), ("harmless", harmless)):
-        project = sandbox(tmp_path_factory.mktemp(name) / "project", print_edition=True)
-        fill_rules(project, value)
-        fill_examples(project, value)
-        built.append(build(project, fill_catalog(project / "catalog.po", value)))
-    return built[0], built[1]
+    """(hostile site, harmless site): the same sources but for the data fields' values. Each
+    is built once per run (``made_once``); parallel workers start from different ends, so two
+    workers build the two at once."""
+    values = {"hostile": hostile, "harmless": harmless}
+
+    def maker(name: str) -> Callable[[Path], None]:
+        def make(folder: Path) -> None:
+            project = sandbox(folder / "project", print_edition=True)
+            fill_rules(project, values[name])
+            fill_examples(project, values[name])
+            build(project, fill_catalog(project / "catalog.po", values[name]))
+
+        return make
+
+    order = list(values)
+    if worker_number() % 2:
+        order.reverse()
+    built = {name: made_once(tmp_path_factory, f"{name}-site", maker(name)) for name in order}
+    return built["hostile"] / "project" / "site", built["harmless"] / "project" / "site"
 
 
 def soup_of(file: Path) -> BeautifulSoup:
