@@ -477,11 +477,15 @@ KILL_NONE = entry(
     clauses=REPLACED_CLAUSES,
 )
 # The cleanup after a showdown play or a chain item (318): a step of its own, quiet when no
-# unit has lethal damage; when some have, its step 3a says that a new cleanup begins.
+# unit has lethal damage; when some have, its step 3a says that a cleanup of its own begins.
 CLEANUP_NONE = entry(
     "cleanup-none",
     Nothing,
-    message("step:cleanup-none", "A new cleanup follows: no unit has lethal damage, so none dies."),
+    message(
+        "step:cleanup-none",
+        "This resolution is followed by a cleanup of its own: no unit has lethal damage, so none "
+        "dies.",
+    ),
     ("318",),
     quiet=True,
 )
@@ -490,8 +494,8 @@ CLEANUP_DEATH_TRIGGERS = entry(
     Dying,
     plural_message(
         "step:cleanup-death-triggers",
-        "A new cleanup follows. Step 3a: {units} has lethal damage.",
-        "A new cleanup follows. Step 3a: {units} have lethal damage.",
+        "This resolution is followed by a cleanup of its own. Step 3a: {units} has lethal damage.",
+        "This resolution is followed by a cleanup of its own. Step 3a: {units} have lethal damage.",
     ),
     ("318", "323.4"),
     count="units",

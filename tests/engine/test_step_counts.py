@@ -171,12 +171,12 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Ensuite, le prochain dégât infligé à l’unité Garde pendant ce combat sera prévenu.",
     ),
     "cleanup-death-triggers": (
-        "A new cleanup follows. Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",
-        "Un nouveau nettoyage suit. Étape 3a : les unités Éclaireuse, Garde et Héraut ont des dégâts mortels. La compétence de mort de l’unité Éclaireuse est conservée avec les dernières informations connues de la carte, avant que celle-ci ne quitte le plateau ; elle attend son traitement.",
+        "This resolution is followed by a cleanup of its own. Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",
+        "Cette résolution est suivie de son propre nettoyage. Étape 3a : les unités Éclaireuse, Garde et Héraut ont des dégâts mortels. La compétence de mort de l’unité Éclaireuse est conservée avec les dernières informations connues de la carte, avant que celle-ci ne quitte le plateau ; elle attend son traitement.",
     ),
     "cleanup-none": (
-        "A new cleanup follows: no unit has lethal damage, so none dies.",
-        "Un nouveau nettoyage suit : aucune unité n’a de dégâts mortels, donc aucune ne meurt.",
+        "This resolution is followed by a cleanup of its own: no unit has lethal damage, so none dies.",
+        "Cette résolution est suivie de son propre nettoyage : aucune unité n’a de dégâts mortels, donc aucune ne meurt.",
     ),
     "conquer": (
         "Control: Red establishes control of the battlefield. That is a Conquer: Red scores 1 point (score: 3).",
