@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import replace
@@ -41,18 +42,26 @@ def all_orders(scenario: Scenario) -> list[Outcome]:
         reject()
 
 
-def effects(
-    everyone: list[str], owner: str, keys: list[str] | None = None
-) -> st.SearchStrategy[Effect]:
-    """Any kind of effect (``engine.effects.EFFECTS``), its body drawn from the fields its class
-    declares (``engine.fields``): a reference to a unit is one of ``everyone``, a new unit's id
-    is the owner's token."""
+class UnitAt(int):
+    """A drawn reference to a unit: the index (modulo) into the board's units, filled in once
+    the board is known (``fill``)."""
+
+
+OWN_TOKEN = object()  # a drawn new unit's id: the owner's token, filled in by ``fill``
+
+
+@functools.cache
+def effect_bodies(keys: tuple[str, ...]) -> st.SearchStrategy[tuple[type[Effect], Any]]:
+    """Any effect of these kinds (``engine.effects.EFFECTS``) as (class, body), the body drawn
+    from the fields its class declares (``engine.fields``), with its units left to fill in.
+    One strategy per set of kinds, made once: building strategies is most of hypothesis's
+    work, drawing from them little."""
 
     def value(node: Node) -> st.SearchStrategy[Any]:
         if isinstance(node, Ref) and node.to == (Kind.UNIT,):
-            return st.sampled_from(everyone)
+            return st.integers(0, 7).map(UnitAt)
         if isinstance(node, Id) and node.names is Kind.UNIT:
-            return st.just(f"{owner}-token")
+            return st.just(OWN_TOKEN)
         if isinstance(node, Text | Localized):
             return st.just("Token")
         if isinstance(node, Choice):
@@ -67,8 +76,32 @@ def effects(
             return st.fixed_dictionaries({key: value(child) for key, child in node.fields.items()})
         raise AssertionError(f"no strategy for {node}")
 
-    kinds = [EFFECTS[k] for k in (keys or list(EFFECTS))]
-    return st.one_of([value(kind.body).map(kind.load) for kind in kinds])
+    kinds = [EFFECTS[k] for k in keys]
+    return st.one_of([value(kind.body).map(functools.partial(pair, kind)) for kind in kinds])
+
+
+def pair(kind: type[Effect], body: Any) -> tuple[type[Effect], Any]:
+    return kind, body
+
+
+def fill(body: Any, everyone: list[str], owner: str) -> Any:
+    """A drawn body with its units named: a reference is one of ``everyone``, a new unit's id
+    is the owner's token."""
+    if isinstance(body, dict):
+        return {key: fill(value, everyone, owner) for key, value in body.items()}
+    if isinstance(body, UnitAt):
+        return everyone[body % len(everyone)]
+    if body is OWN_TOKEN:
+        return f"{owner}-token"
+    return body
+
+
+def effect(
+    draw: st.DrawFn, everyone: list[str], owner: str, keys: tuple[str, ...] = tuple(EFFECTS)
+) -> Effect:
+    """Any kind of effect among ``keys``, referring to units of ``everyone``."""
+    kind, body = draw(effect_bodies(keys))
+    return kind.load(fill(body, everyone, owner))
 
 
 @st.composite
@@ -82,8 +115,8 @@ def boards(draw: st.DrawFn) -> Scenario:
         abilities = tuple(
             Ability(
                 trigger,
-                draw(effects(everyone, uid)),
-                tuple(draw(st.lists(effects(everyone, f"{uid}-{j}"), max_size=1))),
+                effect(draw, everyone, uid),
+                (effect(draw, everyone, f"{uid}-{j}"),) if draw(st.booleans()) else (),
                 f"{uid}-{j}",
             )
             for j, trigger in enumerate(draw(st.lists(st.sampled_from(list(Trigger)), max_size=2)))
@@ -103,7 +136,7 @@ def boards(draw: st.DrawFn) -> Scenario:
     showdown = tuple(
         ShowdownPlay(
             draw(st.sampled_from(["red", "blue"])),
-            draw(effects(everyone, "play", ["give_might", "prevent_damage", "cant_move"])),
+            effect(draw, everyone, "play", ("give_might", "prevent_damage", "cant_move")),
         )
         for _ in range(draw(st.integers(0, 3)))
     )
@@ -221,7 +254,7 @@ def crowded_boards(
         trigger = draw(st.sampled_from([Trigger.DIES, Trigger.DIES, *triggers]))
         if trigger not in triggers:
             trigger = Trigger.DIES
-        ability = Ability(trigger, draw(effects(everyone, uid, list(keys))), (), uid)
+        ability = Ability(trigger, effect(draw, everyone, uid, keys), (), uid)
         replaced = draw(st.sampled_from([None, None, None, Zone.HAND]))
         units.append(
             UnitSpec(
