@@ -111,6 +111,8 @@ def test_every_package_is_type_checked_installed_and_watched() -> None:
     core = re.search(r"^CORE := (.*)$", makefile, re.M)
     assert core is not None and set(core[1].split()) == set(CORE)
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    strict = [o for o in pyproject["tool"]["mypy"]["overrides"] if o.get("disallow_untyped_defs")]
+    assert [{name.removesuffix(".*") for name in o["module"]} for o in strict] == [set(CORE)]
     included = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
     assert {name.removesuffix("*") for name in included} == set(LEVEL)
     watched = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["watch"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import textwrap
 from pathlib import Path
@@ -128,13 +129,13 @@ def test_a_saved_import_cache_spares_parsing_unchanged_files_and_only_those(
     first = closure("cachedpkg", project, TARGET, cache)
     cache.save(saved)
     parsed: list[str] = []
-    real_parse = closure_module.ast.parse
+    real_parse = ast.parse
 
     def counted(source: bytes, filename: str = "<unknown>", *args: Any, **kwargs: Any) -> Any:
         parsed.append(Path(filename).name)
         return real_parse(source, filename, *args, **kwargs)
 
-    monkeypatch.setattr(closure_module.ast, "parse", counted)
+    monkeypatch.setattr("browser_engine.closure.ast.parse", counted)
     assert closure("cachedpkg", project, TARGET, ImportCache.load(saved)).modules == first.modules
     assert parsed == []
     write(project, {"cachedpkg/a.py": "from . import b\n", "cachedpkg/b.py": ""})
@@ -179,13 +180,13 @@ def test_the_import_cache_tells_apart_what_changes_a_sources_imports(
     monkeypatch.setattr(closure_module, "READER", hashlib.sha256(b"a changed closure.py"))
     assert ImportCache.load(saved).known  # the entries are there, under the old reader
     parsed: list[str] = []
-    real_parse = closure_module.ast.parse
+    real_parse = ast.parse
 
     def counted(source: bytes, filename: str = "<unknown>", *args: Any, **kwargs: Any) -> Any:
         parsed.append(Path(filename).parent.name)
         return real_parse(source, filename, *args, **kwargs)
 
-    monkeypatch.setattr(closure_module.ast, "parse", counted)
+    monkeypatch.setattr("browser_engine.closure.ast.parse", counted)
     closure("twina", project, TARGET, ImportCache.load(saved))
     assert parsed.count("twina") == 3  # each file of it read again
 

@@ -10,7 +10,6 @@ import pytest
 import yaml
 
 from browser_engine.form import (
-    MAX_DEPTH,
     MAX_FORM_BYTES,
     MAX_SCENARIO_BYTES,
     OFF,
@@ -23,7 +22,7 @@ from browser_engine.form import (
     variation_of,
 )
 from engine import ProblemsFound, load_scenario, parse_scenario, run_combat
-from engine.loader import read_yaml
+from engine.loader import MAX_DEPTH, read_yaml
 from engine.report import outcome_dict
 from tests.conftest import ROOT
 

@@ -355,7 +355,7 @@ def test_a_compiled_standard_library_ships_from_the_cache_only_if_sealed_by_it(
         Path(command[-1]).write_bytes(compiled[-1])
         return subprocess.CompletedProcess(command, 0, "", "")
 
-    monkeypatch.setattr(pack.subprocess, "run", compile_under_node)
+    monkeypatch.setattr("browser_engine.pack.subprocess.run", compile_under_node)
     inputs = (PYODIDE, b"stdlib", b"code", ["{}"], tmp_path)
     assert pack.precompiled(*inputs) == b"compiled 0"
     assert pack.precompiled(*inputs) == b"compiled 0"  # from the cache

@@ -359,7 +359,7 @@ def test_a_shared_link_is_never_inflated_past_the_limit(monkeypatch: pytest.Monk
         def __getattr__(self, name: str) -> Any:
             return getattr(self.inner, name)
 
-    monkeypatch.setattr(entry.zlib, "decompressobj", Watched)
+    monkeypatch.setattr("browser_engine.entry.zlib.decompressobj", Watched)
     text = (ROOT / "examples" / "whole-combat.yml").read_text(encoding="utf-8")
     assert text_of_fragment(fragment_of(text), "en") == text
     assert asked and all(n is not None and 0 < n <= MAX_SCENARIO_BYTES + 1 for n in asked)

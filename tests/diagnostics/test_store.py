@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import diagnostics
 from diagnostics import ABANDONED_SECONDS, forget_abandoned, store
 
 
@@ -30,7 +29,7 @@ def test_two_writers_of_one_entry_never_share_a_temporary_file(
         moved.append(source)
         replace(source, target)
 
-    monkeypatch.setattr(diagnostics.os, "replace", recording)
+    monkeypatch.setattr("diagnostics.os.replace", recording)
     store(tmp_path / "key.js", b"one build")
     store(tmp_path / "key.js", b"another build")
     assert len(moved) == 2 and moved[0] != moved[1]
