@@ -35,7 +35,6 @@ from typing import Any
 
 import pikepdf
 import pytest
-import riftbound_mkdocs.plugin
 import yaml
 from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup, Tag
@@ -177,9 +176,9 @@ def build(project: Path, catalog: Path, printed: bool) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(catalogs, "catalog_path", path)
         patch.setattr(docset.build, "catalog_problems", lambda *args, **kwargs: iter(()))
-        patch.setattr(riftbound_mkdocs.plugin, "engine_assets", engine_assets_uncompiled)
+        patch.setattr("riftbound_mkdocs.plugin.engine_assets", engine_assets_uncompiled)
         if not printed:
-            patch.setattr(riftbound_mkdocs.plugin, "Printer", StandInPrinter)
+            patch.setattr("riftbound_mkdocs.plugin.Printer", StandInPrinter)
         catalogs.catalog.cache_clear()
         catalogs._template.cache_clear()
         try:
