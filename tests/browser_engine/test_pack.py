@@ -337,29 +337,39 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     assert kept == sorted([*mine, *newest, pack.IMPORTS, SECRET, "notes.txt"])
 
 
-FAULTS = ("cut short", "script added", "another file")
+FAULTS = ("cut short", "script added", "another file", "another file's data under its name")
+
+
+def with_data_of(entry: bytes, other: bytes) -> bytes:
+    """``entry``'s script holding ``other``'s gzip + base64 data."""
+    mine, theirs = PAYLOAD.match(entry), PAYLOAD.match(other)
+    assert mine is not None and theirs is not None
+    return entry[: mine.start(2)] + theirs[2] + entry[mine.end(2) :]
 
 
 def test_a_cached_payload_that_is_not_exactly_its_file_is_made_again(
     site: SiteBuild, source_cache: Path, tmp_path: Path
 ) -> None:
     """A truncated entry shipped a broken engine ("The engine could not start" in every
-    editor); a changed one would ship its script to every reader. Every entry is spoiled,
-    each in one of the ways in turn (each way on one entry at least), and all are made
-    again in one build."""
+    editor); a changed one would ship its script to every reader. Every entry is spoiled in
+    one build, each way on one entry at least, and all are made again exactly."""
     first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, source_cache, precompile=False)
     cache = cache_copy(source_cache, tmp_path / "cache")
-    scripts = sorted(cache.glob("*.js"))
+    # Largest first: the largest holds the smallest's data (no bound on an entry's size
+    # refuses that before it is read); the others each one of the other faults, in turn.
+    scripts = sorted(cache.glob("*.js"), key=lambda e: -e.stat().st_size)
     assert len(scripts) >= len(FAULTS)
     originals = [entry.read_bytes() for entry in scripts]
-    for n, entry in enumerate(scripts):
+    faults = [FAULTS[-1], *(FAULTS[n % (len(FAULTS) - 1)] for n in range(len(scripts) - 1))]
+    for n, (entry, fault) in enumerate(zip(scripts, faults, strict=True)):
         data = originals[n]
         entry.write_bytes(
             {
                 "cut short": data[: len(data) // 2],
                 "script added": data.replace(b'] = "', b'] = alert(1) || "', 1),
                 "another file": originals[(n + 1) % len(scripts)],
-            }[FAULTS[n % len(FAULTS)]]
+                "another file's data under its name": with_data_of(data, originals[-1]),
+            }[fault]
         )
     assert [e.read_bytes() for e in scripts] != originals
     again = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, cache, precompile=False)
