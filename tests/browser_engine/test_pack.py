@@ -9,6 +9,7 @@ import io
 import json
 import os
 import re
+import shutil
 import string
 import subprocess
 import sys
@@ -59,6 +60,21 @@ def assets(packed: pack.EngineAssets) -> dict[str, bytes]:
     return packed.files
 
 
+@pytest.fixture(scope="module")
+def source_cache(site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder as a build without the precompile (``mkdocs serve``) leaves it, made
+    once for the tests that start from one (gzip at level 9 of Pyodide's files takes
+    seconds)."""
+    folder = tmp_path_factory.mktemp("source-cache")
+    pack.engine_assets(site.runs, LANGUAGES, PYODIDE, folder, precompile=False)
+    return folder
+
+
+def cache_copy(source_cache: Path, target: Path) -> Path:
+    """A copy of ``source_cache`` (its files' times kept) for a test to change."""
+    return Path(shutil.copytree(source_cache, target))
+
+
 def payloads(assets: dict[str, bytes]) -> dict[str, bytes]:
     found = {}
     for content in assets.values():
@@ -107,12 +123,13 @@ def test_pages_load_only_start_js_which_names_the_rest(packed: pack.EngineAssets
 
 
 def test_the_start_scripts_name_changes_with_its_content(
-    site: SiteBuild, packed: pack.EngineAssets, tmp_path: Path
+    site: SiteBuild, packed: pack.EngineAssets, source_cache: Path, tmp_path: Path
 ) -> None:
     """A host may cache the script every page loads for ever too: a site whose engine
     changed names a new one, never an old copy that names files since deleted."""
     fewer = dict(sorted(site.runs.items())[1:])  # one example less: other data to name
-    other = pack.engine_assets(fewer, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    cache = cache_copy(source_cache, tmp_path / "cache")
+    other = pack.engine_assets(fewer, LANGUAGES, PYODIDE, cache, precompile=False)
     assert other.files[other.start] != packed.files[packed.start]
     assert other.start != packed.start
     assert packed.start not in other.files
@@ -280,11 +297,12 @@ def test_a_failure_of_pyodide_under_node_is_one_line_naming_the_error(tmp_path: 
 
 
 def test_serve_ships_the_standard_library_as_source_and_the_same_engine(
-    site: SiteBuild, assets: dict[str, bytes], tmp_path: Path
+    site: SiteBuild, assets: dict[str, bytes], source_cache: Path, tmp_path: Path
 ) -> None:
     """``mkdocs serve`` skips the precompile (no Node.js run at each save); the rest is the
     build's, byte for byte."""
-    served = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    cache = cache_copy(source_cache, tmp_path / "cache")
+    served = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, cache, precompile=False)
     files, built = payloads(served.files), payloads(assets)
     stdlib = zipfile.ZipFile(io.BytesIO(files["python_stdlib.zip"]))
     assert not [n for n in stdlib.namelist() if n.endswith(".pyc")]
@@ -292,14 +310,15 @@ def test_serve_ships_the_standard_library_as_source_and_the_same_engine(
     assert {n: c for n, c in files.items() if n != "python_stdlib.zip"} == {
         n: c for n, c in built.items() if n != "python_stdlib.zip"
     }
-    assert not list(tmp_path.glob("*.stdlib.zip"))  # and Pyodide under Node.js did not run
+    assert not list(cache.glob("*.stdlib.zip"))  # and Pyodide under Node.js did not run
 
 
 def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
-    site: SiteBuild, tmp_path: Path
+    site: SiteBuild, source_cache: Path, tmp_path: Path
 ) -> None:
     """Each change to the engine or an example adds entries; the cache does not grow forever,
     and what a build uses stays, however old its files."""
+    tmp_path = cache_copy(source_cache, tmp_path / "cache")
     first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
     mine = sorted(f.name for f in tmp_path.iterdir() if f.name not in (pack.IMPORTS, SECRET))
     assert len(mine) == 5  # Pyodide's three files, its standard library, our code
@@ -318,26 +337,44 @@ def test_the_cache_keeps_the_entries_used_last_and_deletes_older_ones(
     assert kept == sorted([*mine, *newest, pack.IMPORTS, SECRET, "notes.txt"])
 
 
-@pytest.mark.parametrize("fault", ["cut short", "script added", "another file"])
+FAULTS = ("cut short", "script added", "another file", "another file's data under its name")
+
+
+def with_data_of(entry: bytes, other: bytes) -> bytes:
+    """``entry``'s script holding ``other``'s gzip + base64 data."""
+    mine, theirs = PAYLOAD.match(entry), PAYLOAD.match(other)
+    assert mine is not None and theirs is not None
+    return entry[: mine.start(2)] + theirs[2] + entry[mine.end(2) :]
+
+
 def test_a_cached_payload_that_is_not_exactly_its_file_is_made_again(
-    site: SiteBuild, tmp_path: Path, fault: str
+    site: SiteBuild, source_cache: Path, tmp_path: Path
 ) -> None:
     """A truncated entry shipped a broken engine ("The engine could not start" in every
-    editor); a changed one would ship its script to every reader."""
-    first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
-    scripts = sorted(tmp_path.glob("*.js"))
-    for n, entry in enumerate(scripts):
-        data = entry.read_bytes()
+    editor); a changed one would ship its script to every reader. Every entry is spoiled in
+    one build, each way on one entry at least, and all are made again exactly."""
+    first = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, source_cache, precompile=False)
+    cache = cache_copy(source_cache, tmp_path / "cache")
+    # Largest first: the largest holds the smallest's data (no bound on an entry's size
+    # refuses that before it is read); the others each one of the other faults, in turn.
+    scripts = sorted(cache.glob("*.js"), key=lambda e: -e.stat().st_size)
+    assert len(scripts) >= len(FAULTS)
+    originals = [entry.read_bytes() for entry in scripts]
+    faults = [FAULTS[-1], *(FAULTS[n % (len(FAULTS) - 1)] for n in range(len(scripts) - 1))]
+    for n, (entry, fault) in enumerate(zip(scripts, faults, strict=True)):
+        data = originals[n]
         entry.write_bytes(
             {
                 "cut short": data[: len(data) // 2],
                 "script added": data.replace(b'] = "', b'] = alert(1) || "', 1),
-                "another file": scripts[(n + 1) % len(scripts)].read_bytes(),
+                "another file": originals[(n + 1) % len(scripts)],
+                "another file's data under its name": with_data_of(data, originals[-1]),
             }[fault]
         )
-    again = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, tmp_path, precompile=False)
+    assert [e.read_bytes() for e in scripts] != originals
+    again = pack.engine_assets(site.runs, LANGUAGES, PYODIDE, cache, precompile=False)
     assert again == first
-    assert all(PAYLOAD.match(e.read_bytes()) for e in tmp_path.glob("*.js"))
+    assert [e.read_bytes() for e in scripts] == originals
 
 
 def test_a_compiled_standard_library_ships_from_the_cache_only_if_sealed_by_it(

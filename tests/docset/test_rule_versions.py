@@ -148,18 +148,25 @@ def resolve(redirect: str, target: str) -> tuple[str, str]:
     return posixpath.normpath(posixpath.join(posixpath.dirname(redirect), url)), anchor
 
 
-def follow(page_html: str, fragment: str) -> str:
-    """What the old address's own script does with ``fragment``, run by Node.js."""
+def follow(page_html: str, fragments: list[str]) -> list[str]:
+    """What the old address's own script does with each of ``fragments``, run by Node.js (one
+    process; the script runs anew, in a scope of its own, for each)."""
     script = re.search(r"<script>(.*?)</script>", page_html, re.S)
     assert script is not None
     driver = (
-        "let went; const location = {hash: process.argv[1], replace: (u) => { went = u; }};\n"
-        f"{script[1]}\nconsole.log(went);"
+        "const run = new Function('location', process.argv[1]);\n"
+        "console.log(JSON.stringify(JSON.parse(process.argv[2]).map((hash) => {\n"
+        "  let went; run({hash, replace: (u) => { went = u; }}); return went; })));"
     )
     result = subprocess.run(
-        ["node", "-e", driver, fragment], capture_output=True, text=True, check=True
+        ["node", "-e", driver, script[1], json.dumps(fragments)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    return result.stdout.strip()
+    went: list[str] = json.loads(result.stdout)
+    assert len(went) == len(fragments)
+    return went
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -175,9 +182,12 @@ def test_every_old_address_leads_to_a_rule_on_a_page_of_the_site(
     v14 = site.versions.unversioned.book
     assert set(old) == {f"{prefix}rules-browser/{c}.html" for c in v14.chapters()}
     landed: dict[str, tuple[str, str]] = {}
+    for address, page_html in old.items():
+        rules = [r for r in v14 if address == f"{prefix}rules-browser/{r.number.chapter}.html"]
+        went = follow(page_html, ["#" + rule.number.anchor for rule in rules])
+        for rule, target in zip(rules, went, strict=True):
+            landed[rule.number.text] = resolve(address, target)
     for rule in v14:
-        address = f"{prefix}rules-browser/{rule.number.chapter}.html"
-        landed[rule.number.text] = resolve(address, follow(old[address], "#" + rule.number.anchor))
         page, anchor = landed[rule.number.text]
         assert anchor in anchors.get(page, set()), (rule.number, page, anchor)
     assert landed["317.2"] == (f"{prefix}rules-browser/v1.5/300.html", "rule-317-3")
@@ -185,7 +195,7 @@ def test_every_old_address_leads_to_a_rule_on_a_page_of_the_site(
     assert landed["466.3.a"] == (f"{prefix}rules-browser/v1.5/400.html", "rule-466-3-a")
     # No fragment: the current version's chapter.
     address = f"{prefix}rules-browser/400.html"
-    assert resolve(address, follow(old[address], "")) == (
+    assert resolve(address, follow(old[address], [""])[0]) == (
         f"{prefix}rules-browser/v1.5/400.html",
         "",
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import product
 
 import markdown
 import pytest
@@ -142,10 +143,23 @@ PIECES = ["`", "``", "```", "\\", "<code>", "</code>", "<CODE x>", "</code >", "
 PIECES += ["</pre>", "<!--", "-->", ">", "<", "a", " ", "\n", "\n\n", "\n \n", "<codex>"]
 
 
-@settings(max_examples=3000, deadline=None)
+def found_as_the_pattern_says(text: str) -> bool:
+    return list(inline_code(text)) == [m.span() for m in INLINE_CODE_SPECIFICATION.finditer(text)]
+
+
+def test_code_in_every_text_of_up_to_three_pieces_is_found_as_the_pattern_says() -> None:
+    """Every text of at most three pieces (8,421 of them), in a second: the small cases, all."""
+    texts = ["".join(pieces) for n in range(4) for pieces in product(PIECES, repeat=n)]
+    assert [t for t in texts if not found_as_the_pattern_says(t)] == []
+
+
+# Longer texts, sampled: Hypothesis spends about 3 ms on each example it makes (its engine,
+# not the reader: 0.2 ms), so the sample is 1,000, the texts of three pieces or fewer being
+# checked above.
+@settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=16).map("".join))
 def test_code_in_running_text_is_found_as_the_pattern_says(text: str) -> None:
-    assert list(inline_code(text)) == [m.span() for m in INLINE_CODE_SPECIFICATION.finditer(text)]
+    assert found_as_the_pattern_says(text)
 
 
 @pytest.mark.parametrize(

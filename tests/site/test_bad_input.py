@@ -31,6 +31,8 @@ from bs4 import BeautifulSoup
 from diagnostics import ProblemsFound
 from docset.build import load_site, without_citations
 from engine.cli import main as engine_main
+from tests.fixtures.shared_build import made_once
+from tests.site.conftest import sandbox
 from vocabulary import languages
 
 RULES_EN = "rules/core-rules-1.4.en.txt"
@@ -762,18 +764,53 @@ def test_one_invalid_scenario_yields_exactly_its_own_errors(project: Path) -> No
     assert_reported_once(result, {SCENARIO: range(line, line + 1)})
 
 
-def test_a_second_stepper_on_a_page_numbers_its_steps_by_its_id(project: Path) -> None:
-    """Two step-throughs on one page build (docs/writing-for-this-site.md says so): the first
-    keeps #combat-step-N, the second numbers its steps #<id>-step-N; no id is given twice."""
+# -- what must build: one real build of a copy holding every such change, each test reading
+# the pages its own change is on ------------------------------------------------------------
+
+SECOND_STEPPER_PAGES = ("docs/resolution-step.md", "docs_fr/resolution-step.md")
+# Each case on a page of its own (in both languages): its code, and only it, holds [[317.2]].
+CODE_CASES = {
+    "raw-html-code": ("Written in raw HTML: <code>[[317.2]]</code>\n", "glossary"),
+    "indented-code-block": ("An indented code block:\n\n    [[317.2]]\n", "index"),
+}
+
+
+def add_a_second_stepper(project: Path) -> None:
     old = "[[example: this-combat-effects-expire]]"
-    for name in ("docs/resolution-step.md", "docs_fr/resolution-step.md"):
+    for name in SECOND_STEPPER_PAGES:
         text = (project / name).read_text(encoding="utf-8")
         assert text.index(old) < text.index("[[stepper: whole-combat]]"), name
         (project / name).write_text(text.replace(old, "[[stepper: this-combat-effects-expire]]"))
-    result = build(project)
-    assert result.returncode == 0, result.stderr[-3000:]
+
+
+def add_citations_in_code(project: Path) -> None:
+    for text, page in CODE_CASES.values():
+        for name in (f"docs/{page}.md", f"docs_fr/{page}.md"):
+            assert "317.2" not in (project / name).read_text(encoding="utf-8"), name
+            append(project, name, text)
+
+
+@pytest.fixture(scope="session")
+def built_oddities(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site a real ``mkdocs build --strict`` makes of a copy with a second stepper on a
+    page and citations in code (once per run): it exits 0, with no traceback."""
+
+    def make(folder: Path) -> None:
+        project = sandbox(folder / "project")
+        add_a_second_stepper(project)
+        add_citations_in_code(project)
+        result = build(project)
+        output = result.stdout + result.stderr
+        assert result.returncode == 0 and "Traceback" not in output, output[-3000:]
+
+    return made_once(tmp_path_factory, "oddities-site", make) / "project" / "site"
+
+
+def test_a_second_stepper_on_a_page_numbers_its_steps_by_its_id(built_oddities: Path) -> None:
+    """Two step-throughs on one page build (docs/writing-for-this-site.md says so): the first
+    keeps #combat-step-N, the second numbers its steps #<id>-step-N; no id is given twice."""
     for path in ("resolution-step.html", "fr/resolution-step.html"):
-        soup = BeautifulSoup((project / "site" / path).read_text("utf-8"), "html.parser")
+        soup = BeautifulSoup((built_oddities / path).read_text("utf-8"), "html.parser")
         ids = [tag["id"] for tag in soup.select("[id]")]
         duplicates = sorted({i for i in ids if ids.count(i) > 1})
         assert duplicates == [], f"{path}: duplicate ids {duplicates[:5]}"
@@ -786,26 +823,12 @@ def test_a_second_stepper_on_a_page_numbers_its_steps_by_its_id(project: Path) -
             assert len(steps) > 10, (path, prefix)
 
 
-CODE_CASES = {
-    "raw-html-code": "Written in raw HTML: <code>[[317.2]]</code>\n",
-    "indented-code-block": "An indented code block:\n\n    [[317.2]]\n",
-}
-
-
-@pytest.mark.parametrize(
-    "text",
-    [pytest.param(text, id=name) for name, text in CODE_CASES.items()],
-)
-def test_a_citation_in_code_stays_literal(project: Path, text: str) -> None:
+@pytest.mark.parametrize("case", list(CODE_CASES))
+def test_a_citation_in_code_stays_literal(built_oddities: Path, case: str) -> None:
     """Raw <code> and indented code blocks are code: no footnote, no marker, no warning."""
-    for name in (PAGE_EN, PAGE_FR):
-        assert "317.2" not in (project / name).read_text(encoding="utf-8")
-        append(project, name, text)
-    result = build(project)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "Traceback" not in result.stderr
-    for path in ("glossary.html", "fr/glossary.html"):
-        soup = BeautifulSoup((project / "site" / path).read_text("utf-8"), "html.parser")
+    page = CODE_CASES[case][1]
+    for path in (f"{page}.html", f"fr/{page}.html"):
+        soup = BeautifulSoup((built_oddities / path).read_text("utf-8"), "html.parser")
         assert soup.find(id=re.compile(r"317\.2")) is None, f"{path}: a footnote"
         codes = [code.get_text() for code in soup.find_all("code")]
         assert any("[[317.2]]" in code for code in codes), f"{path}: {codes}"

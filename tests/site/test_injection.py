@@ -12,7 +12,11 @@ data changes only text, so both builds must have the same elements with the
 same attributes on every page; and the hostile text must read literally
 wherever it lands: footnotes (which Material's tooltips show), the rules
 browser, the search index, the worked examples and their board data, and the
-print edition (which both builds make: Chromium prints the hostile pages).
+print edition (Chromium prints the hostile pages; the harmless build's pages link an edition
+of its own as every build does, whose content no test reads: a stand-in for the printer makes
+it). Neither build compiles Pyodide's standard library under Node.js (as ``mkdocs serve``
+does not): no test here reads the compiled library, and the start script every page loads is
+compared without its content hash.
 Scenario and rule ids cannot carry markup: the schema and the rule-number
 syntax refuse it (tested in test_bad_input.py). Both values end with a
 cross-reference in each language ("See rule 466."), which becomes a link
@@ -25,6 +29,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +43,10 @@ from mkdocs.config import load_config
 
 import docset.build
 import links
+from browser_engine import pack
 from browser_engine.pack import START
+from docset.pdf import Made
+from docset.print_edition import Edition
 from tests.fixtures.shared_build import made_once, worker_number
 from tests.site.conftest import sandbox
 from tests.site.test_print_edition import text_of
@@ -134,9 +142,32 @@ def fill_catalog(target: Path, value: Callable[[str], str]) -> Path:
     return target
 
 
-def build(project: Path, catalog: Path) -> Path:
+class StandInPrinter:
+    """Makes each edition a few bytes without a browser: for the build whose print edition no
+    test reads, and whose pages must still link one (as the hostile build's do)."""
+
+    def __init__(self, chromium: Path, cache: Path | None = None) -> None:
+        pass
+
+    def make(self, edition: Edition) -> Made:
+        return Made(edition.lang, b"%PDF- a stand-in", False, 0.0, 0.0)
+
+    def close(self) -> None:
+        pass
+
+    def prune(self) -> None:
+        pass
+
+
+def engine_assets_uncompiled(*args: Any, **kwargs: Any) -> pack.EngineAssets:
+    """The in-browser engine as ``mkdocs serve`` packs it: no Pyodide under Node.js."""
+    return pack.engine_assets(*args, **{**kwargs, "precompile": False})
+
+
+def build(project: Path, catalog: Path, printed: bool) -> Path:
     """``mkdocs build --strict`` in this process, the French words read from ``catalog``, the
-    catalog check left out (it refuses markup in a translation)."""
+    catalog check left out (it refuses markup in a translation); the print edition printed by
+    Chromium if ``printed``, else by ``StandInPrinter``."""
     real = catalogs.catalog_path
 
     def path(lang: str, suffix: str = ".po") -> Any:
@@ -145,6 +176,9 @@ def build(project: Path, catalog: Path) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(catalogs, "catalog_path", path)
         patch.setattr(docset.build, "catalog_problems", lambda *args, **kwargs: iter(()))
+        patch.setattr("riftbound_mkdocs.plugin.engine_assets", engine_assets_uncompiled)
+        if not printed:
+            patch.setattr("riftbound_mkdocs.plugin.Printer", StandInPrinter)
         catalogs.catalog.cache_clear()
         catalogs._template.cache_clear()
         try:
@@ -173,7 +207,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
             project = sandbox(folder / "project", print_edition=True)
             fill_rules(project, values[name])
             fill_examples(project, values[name])
-            build(project, fill_catalog(project / "catalog.po", values[name]))
+            catalog = fill_catalog(project / "catalog.po", values[name])
+            build(project, catalog, printed=name == "hostile")
 
         return make
 
@@ -184,7 +219,10 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return built["hostile"] / "project" / "site", built["harmless"] / "project" / "site"
 
 
+@cache
 def soup_of(file: Path) -> BeautifulSoup:
+    """A page of a built site, parsed once per process for every test that reads it (the tests
+    only read what they parse)."""
     return BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
 
 

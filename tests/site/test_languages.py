@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup
 from docset.print_edition import NOT_MADE
 from tests.conftest import ROOT
 from tests.fixtures.sandbox import NO_PRINT_EDITION, PLUGIN_LINE
+from tests.site.conftest import ENGINE_CACHE
 from tests.soup import find, one
 
 LANG = "de"
@@ -81,10 +82,12 @@ def add_language(project: Path) -> None:
 def test_a_third_language_builds_with_no_code_change(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     add_language(project)
-    config = project / "mkdocs.yml"  # no print edition: this build has none to make
-    config.write_text(
-        config.read_text(encoding="utf-8").replace(PLUGIN_LINE, NO_PRINT_EDITION, 1), "utf-8"
-    )
+    # No print edition: this build has none to make. The in-browser engine's cache is the
+    # one the other copies share (its entries are checked before they ship): Pyodide's files
+    # are packed as for them.
+    config = project / "mkdocs.yml"
+    options = NO_PRINT_EDITION + f"      engine_cache_dir: {ENGINE_CACHE}\n"
+    config.write_text(config.read_text(encoding="utf-8").replace(PLUGIN_LINE, options, 1), "utf-8")
     site = tmp_path / "site"
     env = {
         **os.environ,

@@ -32,9 +32,8 @@ def whole(site: Path) -> bool:
 
 
 def previous_site(project: Path) -> Path:
-    """A first build, marked, to tell it apart from the next."""
-    result = build(project)
-    assert result.returncode == 0, result.stderr[-3000:]
+    """The first build (``built_project``: a real build's site, copied), marked, to tell it
+    apart from the next."""
     site = project / "site"
     assert whole(site) and leftovers(project) == []
     (site / "previous.txt").write_text("the build before", encoding="utf-8")
@@ -45,9 +44,10 @@ def previous_site(project: Path) -> Path:
     "fault",
     ["a rule we do not carry (found before any page is written)", "a link to no page (--strict)"],
 )
-def test_a_failed_build_leaves_the_previous_site_as_it_was(project: Path, fault: str) -> None:
+def test_a_failed_build_leaves_the_previous_site_as_it_was(built_project: Path, fault: str) -> None:
     """MkDocs empties the site's folder, writes every page, and fails a --strict build with a
     warning only at its end."""
+    project = built_project
     site = previous_site(project)
     if fault.startswith("a rule"):
         citation("[[999.9]]")(project, "docs/glossary.md")
@@ -89,8 +89,11 @@ def said_until(running: subprocess.Popen[str], text: str) -> str:
     return "".join(said)
 
 
-def test_a_killed_build_leaves_the_previous_site_and_the_next_cleans_up(project: Path) -> None:
+def test_a_killed_build_leaves_the_previous_site_and_the_next_cleans_up(
+    built_project: Path,
+) -> None:
     """Killed mid-way, a build left English pages and no fr/, or no search index."""
+    project = built_project
     site = previous_site(project)
     running = mkdocs_build(project)
     said = said_until(running, ".site.unfinished-")  # MkDocs names where it writes, then writes
@@ -108,8 +111,9 @@ def test_a_killed_build_leaves_the_previous_site_and_the_next_cleans_up(project:
 
 
 def test_two_builds_at_once_in_one_folder_both_succeed_and_leave_one_whole_site(
-    project: Path,
+    built_project: Path,
 ) -> None:
+    project = built_project
     previous_site(project)
     builds = [mkdocs_build(project) for _ in range(2)]
     results = [(*b.communicate(timeout=TIME_BOUND), b.returncode) for b in builds]
