@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
@@ -61,6 +62,20 @@ class QuietServer(ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
+
+
+# One page of each template (in each language's folder): what a test that needs no more tries.
+TEMPLATES = [
+    "index.html",  # a home page
+    "resolution-step.html",  # an article with a step-through and its engine's buttons
+    "ask-the-engine.html",  # the editor's page
+    "rules-browser/v1.4/index.html",  # the rules browser's index
+    "rules-browser/v1.4/400.html",  # a chapter of it
+    "rules-browser/400.html",  # an address from before versions, leading on to its chapter
+    "glossary.html",
+    "worked-examples.html",
+    "translation-status.html",
+]
 
 
 def serve(directory: Path) -> Iterator[str]:
@@ -111,6 +126,12 @@ class Traffic:
     errors: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # file:// addresses of no file
 
+    def forget(self) -> None:
+        """Start again from nothing seen (a page that several tests share, at each test)."""
+        self.outside.clear()
+        self.errors.clear()
+        self.missing.clear()
+
     def note(self, url: str) -> None:
         if not self.is_local(url):
             self.outside.append(url)
@@ -125,6 +146,11 @@ class Traffic:
 
 @pytest.fixture
 def traffic(context: BrowserContext, root: str) -> Traffic:
+    return watch(context, root)
+
+
+def watch(context: BrowserContext, root: str) -> Traffic:
+    """Record (and abort) what ``context``'s pages ask for outside ``root``, and their errors."""
     watched = Traffic(root)
 
     def guard(route: Route) -> None:
@@ -182,3 +208,34 @@ def search(page: Page, query: str) -> list[str]:
         ".md-search-result__link", "links => links.map(a => a.href)"
     )
     return links
+
+
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+# axe's rules among those whose result depends on colours (its "cat.color" category).
+COLOUR_RULES = """tags => axe.getRules(['cat.color'])
+    .filter(rule => rule.tags.some(tag => tags.includes(tag))).map(rule => rule.ruleId)"""
+
+
+def axe_violations(
+    page: Page, *, colours_only: bool = False, within: str | None = None
+) -> list[str]:
+    """axe-core's WCAG 2 A/AA findings on the page as it stands (or on ``within``, a selector).
+
+    ``colours_only``: only the rules whose result depends on colour, as axe itself lists them
+    (color-contrast, link-in-text-block in axe 4.12). The dark palette (Material's slate) changes
+    colours and nothing else (its CSS and ours set colours only): every other rule's result is
+    that of the light palette, which runs them all.
+    """
+    axe = Axe()
+    if colours_only:
+        page.evaluate(axe.axe_script)
+        rules: list[str] = page.evaluate(COLOUR_RULES, WCAG_A_AA)
+        assert "color-contrast" in rules, rules
+        only = {"type": "rule", "values": rules}
+    else:
+        only = {"type": "tag", "values": WCAG_A_AA}
+    results = axe.run(page, context=within, options={"runOnly": only})
+    return [
+        f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+    ]

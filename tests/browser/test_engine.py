@@ -1,19 +1,27 @@
 """The engine in the reader's browser (Pyodide in a Web Worker): try a variation, build a board,
 open, download and share one — from disk and over http, with every request to another host
-blocked and recorded, in English and in French."""
+blocked and recorded, in English and in French.
+
+A page starts its engine (one worker per page) when a reader first asks, in seconds of CPU. The
+tests that need a cold start have a page of their own: the variation on each hosting (where the
+engine's files are fetched from), a link arriving (the page plays it as it loads), the pasted
+scenario's page. The others share a page whose engine has started (``warm``, once per module and
+worker), each test bringing its editor back to a known state first and asserting it is there.
+"""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 
 from browser_engine.pack import START
-from tests.browser.conftest import Traffic
+from tests.browser.conftest import Traffic, axe_violations, watch
 from tests.conftest import ROOT, engine_cli
 
 # A cold start is several seconds on a busy 2-core machine: wait for the state, generously.
@@ -28,6 +36,7 @@ WORDS = {
         "difference": "Result: No Result → Red wins",
         "outcome": "Red wins the combat; Blue loses.",
         "reset": "Reset",
+        "new": "New board",
     },
     "fr": {
         "try": "Essayer une variante",
@@ -37,6 +46,7 @@ WORDS = {
         "difference": "Résultat\u00a0: aucun résultat → Rouge gagne",
         "outcome": "Rouge gagne le combat ; Bleu le perd.",
         "reset": "Réinitialiser",
+        "new": "Nouveau plateau",
     },
 }
 
@@ -55,9 +65,44 @@ def ready(editor: Locator) -> Locator:
 LOGS: dict[int, list[str]] = {}
 
 
-@pytest.fixture(autouse=True)
-def console_log(page: Page) -> None:
+def log_console(page: Page) -> None:
     page.on("console", lambda m: LOGS.setdefault(id(page), []).append(f"{m.type}: {m.text}"))
+
+
+@pytest.fixture(autouse=True)
+def console_log(request: pytest.FixtureRequest) -> None:
+    if "page" in request.fixturenames:
+        log_console(request.getfixturevalue("page"))
+
+
+@dataclass
+class Warm:
+    """A page whose engine has started, shared by the tests of this module (on one worker)."""
+
+    page: Page
+    traffic: Traffic  # what this page did during the current test only
+
+
+@pytest.fixture(scope="module")
+def warm(browser: Browser, file_root: str) -> Iterator[Callable[[str], Warm]]:
+    """``warm(path)``: the page at ``path`` from disk, its engine started on the first call
+    (by opening an editor: the "Ask the engine" page opens its own; on an article, the first
+    variation); the same page on each later call, its traffic forgotten."""
+    opened: dict[str, Warm] = {}
+
+    def get(path: str) -> Warm:
+        if path not in opened:
+            context = browser.new_context()
+            shared = Warm(context.new_page(), watch(context, file_root))
+            log_console(shared.page)
+            shared.page.goto(file_root + path)
+            opened[path] = shared
+        opened[path].traffic.forget()
+        return opened[path]
+
+    yield get
+    for shared in opened.values():
+        shared.page.context.close()
 
 
 def open_variation(page: Page, example: str, lang: str) -> Locator:
@@ -100,6 +145,70 @@ def set_value(editor: Locator, path: str, value: str) -> None:
 FROM_DISK = pytest.mark.parametrize("root", ["file"], indirect=True)
 
 
+# A unit's or a player's own text fields (its name, might, score…) whose value is not the one
+# at their path in a form the site ships (the blank board, or an example's documented one), and
+# how many were compared (at least each unit's might: a field the form leaves out, such as a
+# score of 0, is not compared).
+DIFFERENT_FIELDS = """([editor, form]) => {
+  const fields = [...editor.querySelectorAll('input[type=text][data-path]')]
+    .filter(input => /^(units|players)\\.\\d+\\.\\w+(\\.\\w+)?$/.test(input.dataset.path))
+    .map(input => [input.dataset.path, input.value,
+                   input.dataset.path.split('.').reduce((at, key) => at == null ? at : at[key], form)]);
+  const compared = fields.filter(([, , expected]) => expected != null && typeof expected !== 'object');
+  return [compared.filter(([, value, expected]) => value !== String(expected)).map(f => f[0]),
+          compared.length];
+}"""
+
+
+def shows_board(editor: Locator, form: str) -> None:
+    """Wait until the editor's fields hold ``form`` (an expression: ``RiftboundEngineData.blank``…):
+    the engine has drawn the board a reset asked for."""
+    editor.page.wait_for_function(
+        f"""editor => {{
+          const [different, compared] = ({DIFFERENT_FIELDS})([editor, {form}]);
+          return compared >= 2 && different.length === 0;  // a might a unit at least
+        }}""",
+        arg=editor.element_handle(),
+    )
+
+
+def new_board(shared: Warm, lang: str = "en") -> Locator:
+    """The shared "Ask the engine" page's editor with a new board, as "New board" gives it:
+    nothing answered, refused or shared, the open panel shut, the page at its top."""
+    page = shared.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    editor = ready(page.locator("#rb-ask .rb-editor"))
+    editor.locator("details.rb-open").evaluate("panel => panel.open = false")
+    editor.get_by_role("button", name=WORDS[lang]["new"], exact=True).click()
+    page.evaluate("window.scrollTo(0, 0)")
+    for part in (".rb-answer", ".rb-result", ".rb-board-problems", ".rb-share"):
+        expect(editor.locator(part)).to_be_hidden()
+    expect(editor.locator(".rb-field-error")).to_have_count(0)
+    expect(editor.locator(".rb-engine-status")).to_have_text("")
+    expect(field(editor, "units.2.id")).to_have_count(0)  # the blank board's two units
+    expect(field(editor, "units.1.id")).to_have_count(1)
+    shows_board(editor, "RiftboundEngineData.blank")
+    return editor
+
+
+def fresh_variation(shared: Warm, example: str, lang: str) -> Locator:
+    """On a shared article, every variation closed, then ``example``'s opened and reset to
+    the documented board: nothing answered or refused."""
+    page = shared.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    for opener in page.locator(".rb-try-button[aria-expanded=true]").all():
+        opener.click()
+    expect(page.locator(".rb-variation .rb-editor:visible")).to_have_count(0)
+    editor = open_variation(page, example, lang)
+    editor.get_by_role("button", name=WORDS[lang]["reset"], exact=True).click()
+    for part in (".rb-answer", ".rb-result", ".rb-board-problems", ".rb-share"):
+        expect(editor.locator(part)).to_be_hidden()
+    expect(editor.locator(".rb-field-error")).to_have_count(0)
+    expect(editor.locator(".rb-engine-status")).to_have_text("")
+    shows_board(editor, f"RiftboundEngineData.examples[{json.dumps(example)}].form")
+    return editor
+
+
 def quiet(traffic: Traffic) -> None:
     assert traffic.outside == []
     assert traffic.errors == []
@@ -107,7 +216,8 @@ def quiet(traffic: Traffic) -> None:
 
 @pytest.mark.parametrize(
     ("root", "lang", "width"),
-    [("file", "en", 1280), ("http-subpath", "en", 360), ("file", "fr", 360), ("http", "fr", 1280)],
+    # Each hosting (the engine's files come from it), each language, a phone and a desktop.
+    [("file", "en", 360), ("http-subpath", "en", 1280), ("http", "fr", 360)],
     indirect=["root"],
 )
 def test_a_variation_answers_first_with_how_it_differs(
@@ -143,12 +253,11 @@ def test_a_variation_answers_first_with_how_it_differs(
     quiet(traffic)
 
 
-@FROM_DISK
 def test_a_refusal_stands_beside_its_field_in_the_readers_language(
-    page: Page, traffic: Traffic, file_root: str
+    warm: Callable[[str], Warm],
 ) -> None:
-    page.goto(file_root + "fr/triggers-between-combat-stages.html")
-    editor = open_variation(page, "four-vs-four-prevent-one", "fr")
+    shared = warm("fr/triggers-between-combat-stages.html")
+    editor = fresh_variation(shared, "four-vs-four-prevent-one", "fr")
     might = field(editor, "units.1.might")
     documented = might.input_value()
     set_value(editor, "units.1.might", "-1")
@@ -171,14 +280,15 @@ def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     run(editor, "fr")
     expect(editor.locator(".rb-field-error")).to_have_count(0)
     expect(summary).to_be_hidden()
-    quiet(traffic)
+    quiet(shared.traffic)
 
 
-@pytest.mark.parametrize("root", ["http"], indirect=True)
 def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_plays(
-    page: Page, traffic: Traffic, root: str, tmp_path: Path
+    warm: Callable[[str], Warm], tmp_path: Path
 ) -> None:
-    editor = ready_page(page, root + "ask-the-engine.html")
+    shared = warm("ask-the-engine.html")
+    page = shared.page
+    editor = new_board(shared)
     editor.get_by_role("button", name="Add a unit").click()
     # Focus goes to the new unit's first control, not the button.
     new_id = field(editor, "units.2.id")
@@ -209,15 +319,25 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     assert cli["result"] == {"winner": "blue", "loser": "red"}
     assert cli["killed"] == ["red-unit", "blue-unit"]
     assert len(cli["steps"]) == editor.locator(".rb-step").count()
-    quiet(traffic)
+    quiet(shared.traffic)
 
 
 @FROM_DISK
-def test_a_shared_link_shows_its_outcome_on_arrival(
-    page: Page, browser: Browser, traffic: Traffic, file_root: str
+def test_open_in_the_editor_plays_the_example_on_arrival(
+    page: Page, traffic: Traffic, file_root: str
 ) -> None:
     editor = ready_page(page, file_root + "ask-the-engine.html#example=conquer-scores")
-    answered(editor)  # "Open in the editor" plays the example on arrival
+    answered(editor)  # no click: the example's board is played at once
+    shows_board(editor, 'RiftboundEngineData.examples["conquer-scores"].form')
+    expect(editor.locator(".rb-answer")).to_contain_text("Red wins the combat; Blue loses.")
+    quiet(traffic)
+
+
+def test_a_shared_link_shows_its_outcome_on_arrival(
+    warm: Callable[[str], Warm], browser: Browser, file_root: str
+) -> None:
+    shared = warm("ask-the-engine.html")
+    editor = new_board(shared)
     set_value(editor, "players.0.score", "5")
     set_value(editor, "units.0.might", "7")
     editor.get_by_role("button", name="Share as a link").click()
@@ -226,8 +346,8 @@ def test_a_shared_link_shows_its_outcome_on_arrival(
     url = link.input_value()
     assert url.startswith(file_root + "ask-the-engine.html#scenario=")
     expect(editor.locator(".rb-share-note")).to_have_text(re.compile("."))
-    said = run(editor).locator(".rb-answer").inner_text()
-    expected = said.split("Compared with")[0].strip()  # the link documents nothing to compare
+    expected = run(editor).locator(".rb-answer").inner_text().strip()
+    assert "Compared with" not in expected  # a new board documents nothing to compare with
     other = browser.new_context(viewport={"width": 360, "height": 740})
     opened = other.new_page()
     opened.goto(url)
@@ -246,7 +366,7 @@ def test_a_shared_link_shows_its_outcome_on_arrival(
     expect(broken.locator("details.rb-open")).to_have_attribute("open", "")
     expect(broken.locator(".rb-answer")).to_be_hidden()
     other.close()
-    quiet(traffic)
+    quiet(shared.traffic)
 
 
 @FROM_DISK
@@ -315,17 +435,6 @@ def test_with_javascript_off_the_page_says_what_it_needs(browser: Browser, file_
     context.close()
 
 
-WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-
-
-def violations(page: Page) -> list[str]:
-    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_A_AA}})
-    return [
-        f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-    ]
-
-
 def set_scheme(page: Page, scheme: str) -> None:
     """The reader's palette switch (Material's), as a reader would press it."""
     wanted = "slate" if scheme == "dark" else "default"
@@ -335,35 +444,55 @@ def set_scheme(page: Page, scheme: str) -> None:
     expect(body).to_have_attribute("data-md-color-scheme", wanted)
 
 
-def test_axe_finds_nothing_light_and_dark_and_a_phone_can_use_it(
-    browser: Browser, file_root: str
-) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    report: list[str] = []
-    editor = ready_page(page, file_root + "ask-the-engine.html#example=whole-combat")
-    might = field(editor, "units.0.might")
-    documented = might.input_value()
-    might.fill("-3")
+def test_axe_finds_nothing_in_the_editor_light_and_dark(warm: Callable[[str], Warm]) -> None:
+    """The "Ask the engine" page with a refusal (Run, then Share, refused) and the open panel
+    showing."""
+    shared = warm("ask-the-engine.html")
+    page = shared.page
+    editor = new_board(shared)
+    field(editor, "units.0.might").fill("-3")
     editor.get_by_role("button", name="Run", exact=True).click()
     expect(editor.locator(".rb-field-error")).to_have_count(1)
     editor.get_by_role("button", name="Share as a link").click()
+    expect(editor.locator(".rb-board-problems")).to_be_focused()  # refused again: no link
+    expect(editor.locator(".rb-share")).to_be_hidden()
     editor.locator("details.rb-open summary").click()
+    quiet(shared.traffic)  # the page's part; axe then reads the stylesheets itself, which a page
+    # from disk may not (an error of axe's in the console, not the site's)
+    report: list[str] = []
     for scheme in ("light", "dark"):
         set_scheme(page, scheme)
         # From the top: a control the theme's fixed header covers, scrolled, is no finding.
         page.evaluate("window.scrollTo(0, 0)")
-        report += [f"ask [{scheme}] {v}" for v in violations(page)]
-    might.fill(documented)
-    run(editor)
-    page.goto(file_root + "fr/triggers-between-combat-stages.html")
-    variation = open_variation(page, "death-trigger-changes-result", "fr")
+        found = axe_violations(page, colours_only=scheme == "dark")
+        report += [f"ask [{scheme}] {v}" for v in found]
+    assert report == []
+    assert shared.traffic.outside == []
+
+
+def test_axe_finds_nothing_in_a_variation_light_and_dark_and_a_phone_can_use_it(
+    warm: Callable[[str], Warm],
+) -> None:
+    """A French variation with its answer: every rule in the light palette on the whole page;
+    in the dark one the colour rules on the variation (the article's own colours are
+    tests/browser/test_accessibility.py's)."""
+    shared = warm("fr/triggers-between-combat-stages.html")
+    page = shared.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    variation = fresh_variation(shared, "death-trigger-changes-result", "fr")
     run(variation, "fr")
-    for scheme in ("light", "dark"):
-        set_scheme(page, scheme)
-        report += [f"variation [{scheme}] {v}" for v in violations(page)]
+    quiet(shared.traffic)  # the page's part (axe's own requests are not the site's: see above)
+    report: list[str] = []
+    set_scheme(page, "light")
+    report += [f"variation [light] {v}" for v in axe_violations(page)]
+    set_scheme(page, "dark")
+    within = "#example-death-trigger-changes-result .rb-variation"
+    report += [
+        f"variation [dark] {v}" for v in axe_violations(page, colours_only=True, within=within)
+    ]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     variation.screenshot(path=str(SCREENSHOTS / "fr-variation-dark.png"))
+    set_scheme(page, "light")
     assert report == []
     # A 360 px phone: nothing wider than the screen, every control reachable.
     page.set_viewport_size({"width": 360, "height": 740})
@@ -373,4 +502,4 @@ def test_axe_finds_nothing_light_and_dark_and_a_phone_can_use_it(
         box = control.bounding_box()
         assert box is None or box["x"] + box["width"] <= 360, control.evaluate("n => n.outerHTML")
     variation.screenshot(path=str(SCREENSHOTS / "fr-variation-phone.png"))
-    context.close()
+    assert shared.traffic.outside == []

@@ -100,9 +100,12 @@ def test_the_list_of_examples_is_not_a_french_search_result_for_rappel(
     ("prefix", "filtered"),
     [("", "whose steps apply rule 466.1.a.2"), ("fr/", "appliquent la règle 466.1.a.2")],
 )
+@pytest.mark.parametrize("root", ["file"], indirect=True)
 def test_a_rule_links_to_the_list_filtered_to_the_examples_that_apply_it(
     page: Page, traffic: Traffic, root: str, prefix: str, filtered: str
 ) -> None:
+    """From disk: the link is relative, and the list filters itself from its address's query,
+    fetching nothing; tests/browser/test_offline.py loads both pages over http."""
     goto_after_startup(page, root + prefix + "rules-browser/v1.4/400.html#rule-466-1-a-2")
     link = page.locator("[id='rule-466-1-a-2'] ~ p.rb-applied a").first
     with page.expect_navigation():
