@@ -69,10 +69,11 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy $(CORE) plugins tests benchmarks
 
 # The suite runs on every core (pytest-xdist); a build the tests share is made once per run
-# (tests/fixtures/shared_build.py). Its last line is pytest's count and time. Fewer workers:
+# (tests/fixtures/shared_build.py); tests marked with one xdist_group run on one worker (they share
+# a browser page). Its last line is pytest's count and time. Fewer workers:
 # make test WORKERS=1
 WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -n $(WORKERS)
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
 # The whole suite but the benchmarks' tiny runs (make bench-tiny; CI runs both).
 test: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools lint typecheck

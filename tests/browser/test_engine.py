@@ -83,6 +83,11 @@ class Warm:
     traffic: Traffic  # what this page did during the current test only
 
 
+# The tests sharing one warm page run on one worker (make test passes --dist loadgroup), so the
+# page's engine starts once per run, not once on each worker the tests land on.
+WARM_GROUP = pytest.mark.xdist_group
+
+
 @pytest.fixture(scope="module")
 def warm(browser: Browser, file_root: str) -> Iterator[Callable[[str], Warm]]:
     """``warm(path)``: the page at ``path`` from disk, its engine started on the first call
@@ -253,6 +258,7 @@ def test_a_variation_answers_first_with_how_it_differs(
     quiet(traffic)
 
 
+@WARM_GROUP("triggers-page")
 def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     warm: Callable[[str], Warm],
 ) -> None:
@@ -283,6 +289,7 @@ def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     quiet(shared.traffic)
 
 
+@WARM_GROUP("ask-page")
 def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_plays(
     warm: Callable[[str], Warm], tmp_path: Path
 ) -> None:
@@ -333,6 +340,7 @@ def test_open_in_the_editor_plays_the_example_on_arrival(
     quiet(traffic)
 
 
+@WARM_GROUP("ask-page")
 def test_a_shared_link_shows_its_outcome_on_arrival(
     warm: Callable[[str], Warm], browser: Browser, file_root: str
 ) -> None:
@@ -444,6 +452,7 @@ def set_scheme(page: Page, scheme: str) -> None:
     expect(body).to_have_attribute("data-md-color-scheme", wanted)
 
 
+@WARM_GROUP("ask-page")
 def test_axe_finds_nothing_in_the_editor_light_and_dark(warm: Callable[[str], Warm]) -> None:
     """The "Ask the engine" page with a refusal (Run, then Share, refused) and the open panel
     showing."""
@@ -470,6 +479,7 @@ def test_axe_finds_nothing_in_the_editor_light_and_dark(warm: Callable[[str], Wa
     assert shared.traffic.outside == []
 
 
+@WARM_GROUP("triggers-page")
 def test_axe_finds_nothing_in_a_variation_light_and_dark_and_a_phone_can_use_it(
     warm: Callable[[str], Warm],
 ) -> None:
