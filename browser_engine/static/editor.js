@@ -391,9 +391,11 @@
   Editor.prototype.draw = function (view, before) {
     var active = document.activeElement;
     var focused = active && this.fields.contains(active) ? active.getAttribute("data-key") : null;
-    // What the reader is typing and has not committed yet goes on in the field drawn again.
-    var typing = focused && active.type === "text" && active.value !== active.getAttribute("data-value")
-      ? { value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
+    // What the reader is typing and has not committed yet goes on in the field drawn again, and
+    // so does the caret or selection (a field selected to be typed over stays selected).
+    var typing = focused && active.type === "text"
+      ? { value: active.value !== active.getAttribute("data-value") ? active.value : null,
+        start: active.selectionStart, end: active.selectionEnd } : null;
     this.view = view;
     this.fields.replaceChildren.apply(this.fields, view.children.map(this.element, this));
     var target = null;
@@ -408,7 +410,7 @@
       if (fold) fold.open = true;
       target.focus();
       if (typing && target.getAttribute("data-key") === focused) {
-        target.value = typing.value;
+        if (typing.value !== null) target.value = typing.value;
         target.setSelectionRange(typing.start, typing.end);
       }
     }

@@ -329,6 +329,27 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
     quiet(shared.traffic)
 
 
+@WARM_GROUP("ask-page")
+def test_a_field_selected_to_be_typed_over_stays_selected_when_the_form_is_drawn_again(
+    warm: Callable[[str], Warm],
+) -> None:
+    """The engine draws the form again after each edit. A reader who has just selected a
+    field's value to type over it (or whose keys are on their way) keeps the selection: the
+    new value replaces the old instead of landing in front of it."""
+    shared = warm("ask-the-engine.html")
+    editor = new_board(shared)
+    might = field(editor, "units.0.might")
+    expect(might).to_have_value("3")
+    drawn_before = might.element_handle()
+    might.evaluate("input => { input.focus(); input.select(); }")
+    # Another control's edit arrives, the focus staying in the selected field.
+    field(editor, "units.1.owner").evaluate("select => select.dispatchEvent(new Event('change'))")
+    shared.page.wait_for_function("input => !input.isConnected", arg=drawn_before)
+    expect(might).to_be_focused()
+    shared.page.keyboard.insert_text("5")
+    expect(might).to_have_value("5")
+
+
 @FROM_DISK
 def test_open_in_the_editor_plays_the_example_on_arrival(
     page: Page, traffic: Traffic, file_root: str
