@@ -70,10 +70,11 @@ typecheck: $(TEST_STAMP)
 
 # The suite runs on every core (pytest-xdist); a build the tests share is made once per run
 # (tests/fixtures/shared_build.py); tests marked with one xdist_group run on one worker (they share
-# a browser page). Its last line is pytest's count and time. Fewer workers:
-# make test WORKERS=1
+# a browser page). Tests go out in the order tests/conftest.py puts them (those reading the built
+# site last, so that the others run while it builds), groups included: no reordering by size.
+# Its last line is pytest's count and time. Fewer workers: make test WORKERS=1
 WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # The whole suite but the benchmarks' tiny runs (make bench-tiny; CI runs both).
 test: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools lint typecheck
