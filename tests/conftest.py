@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,16 +31,52 @@ def engine_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`mkdocs build --strict` of the real project, once per run however many workers run it;
-    fails every test that uses it if the build fails. Tests read it and never change it."""
+def build_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`mkdocs build --strict` of the real project, once per run however many workers ask."""
 
     def build(site: Path) -> None:
         result = mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
         assert result.returncode == 0, result.stderr
 
     return made_once(tmp_path_factory, "site", build)
+
+
+def reads_the_site(item: pytest.Item) -> bool:
+    return "built_site" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that read the built site after the others (in the same order otherwise), so
+    that each worker has work to do while the site builds (``site_built_meanwhile``)."""
+    items.sort(key=reads_the_site)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def site_built_meanwhile(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """When a test of this run reads the built site, its build starts with the run, in a
+    thread of each worker (one of them builds, under ``made_once``'s lock; the build is
+    another process); a failure is recorded for ``built_site`` to report. The run ends once
+    the thread has."""
+
+    def build() -> None:
+        with contextlib.suppress(BaseException):  # made_once recorded it for built_site
+            build_site(tmp_path_factory)
+
+    thread = threading.Thread(target=build, name="site build", daemon=True)
+    if any(map(reads_the_site, request.session.items)):
+        thread.start()
+    yield
+    if thread.is_alive():
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real project's site, built once per run however many workers run it; fails every
+    test that uses it if the build fails. Tests read it and never change it."""
+    return build_site(tmp_path_factory)
 
 
 def seed(name_start: str) -> str:

@@ -37,6 +37,12 @@ from vocabulary import LANGUAGE_NAMES, languages
 
 LANGUAGES = languages()
 
+# The site's build packs these very files into the project's engine cache: the tests run after
+# it (tests/conftest.py puts the tests that read the site last), so ``packed`` reads what the
+# build made instead of making it again, and on one worker, which makes the module's caches
+# once.
+pytestmark = [pytest.mark.usefixtures("built_site"), pytest.mark.xdist_group("pack")]
+
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PAYLOAD = re.compile(
     rb'^\(self\.RiftboundEngineFiles = self\.RiftboundEngineFiles \|\| \{\}\)\["([^"]+)"\] = "([A-Za-z0-9+/=]+)";\n$'
