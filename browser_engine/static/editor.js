@@ -725,6 +725,14 @@
     return true;
   };
 
+  // An example's documented board ("Open in the editor"), compared with what it documents.
+  Editor.prototype.openExample = function (known) {
+    this.openProblems.hidden = true;
+    this.start = copy(known.form);
+    this.documented = known.documented;
+    this.reset(known.form);
+  };
+
   Editor.prototype.openText = function (text, name) {
     var self = this;
     return this.request({ action: "open", text: text, name: name }).then(function (answer) {
@@ -764,19 +772,30 @@
       editor.heading.focus();
     },
     // "Ask the engine": a board from scratch, an example ("Open in the editor") or a shared
-    // link, each played on arrival: the reader sees the answer without pressing anything.
+    // link, each played on arrival: the reader sees the answer without pressing anything. A
+    // link followed while the page is open changes only its fragment (the page stays): it
+    // is played the same way; any other fragment leaves the board as it is.
     openPage: function (root) {
-      var hash = location.hash.slice(1);
-      var example = /^example=([a-z0-9-]+)$/.exec(hash);
-      var name = example && example[1];  // an example's id, never "constructor"
-      var known = name && Object.prototype.hasOwnProperty.call(DATA.examples, name) ? DATA.examples[name] : null;
-      var editor = new Editor(root, { mode: "page", form: known ? known.form : DATA.blank, documented: known ? known.documented : null });
-      var shared = /^scenario=(.*)$/.exec(hash);
-      if (shared) {
-        editor.openLink(shared[1]).then(function (opened) { if (opened) editor.run(); });
-      } else if (known) {
-        editor.run();
+      var editor = null;
+      function arrive() {
+        var hash = location.hash.slice(1);
+        var example = /^example=([a-z0-9-]+)$/.exec(hash);
+        var name = example && example[1];  // an example's id, never "constructor"
+        var known = name && Object.prototype.hasOwnProperty.call(DATA.examples, name) ? DATA.examples[name] : null;
+        var shared = /^scenario=(.*)$/.exec(hash);
+        if (!editor) {
+          editor = new Editor(root, { mode: "page", form: known ? known.form : DATA.blank, documented: known ? known.documented : null });
+        } else if (known && !shared) {
+          editor.openExample(known);
+        }
+        if (shared) {
+          editor.openLink(shared[1]).then(function (opened) { if (opened) editor.run(); });
+        } else if (known) {
+          editor.run();
+        }
       }
+      arrive();
+      window.addEventListener("hashchange", arrive);
       return editor;
     },
     engine: engine,

@@ -11,6 +11,7 @@ worker), each test bringing its editor back to a known state first and asserting
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 from browser_engine.pack import START
 from tests.browser.conftest import Traffic, axe_violations, watch
 from tests.conftest import ROOT, engine_cli
+from tests.fixtures.shared_build import shared_folder, worker_number
 
 # A cold start is several seconds on a busy 2-core machine: wait for the state, generously.
 READY = 120_000
@@ -88,8 +90,30 @@ class Warm:
 WARM_GROUP = pytest.mark.xdist_group
 
 
+def one_worker_opens(path: str, config: pytest.Config, shared: Path) -> None:
+    """Under ``--dist loadgroup``, the tests sharing a warm page run on one worker: fail if
+    another worker of this run opened ``path`` already (pytest 9.2 with pytest-xdist 3.8
+    stopped grouping, silently: each worker started its own engine)."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    opened = shared / f"warm-{hashlib.sha256(path.encode()).hexdigest()[:16]}"
+    try:
+        with opened.open("x", encoding="utf-8") as record:
+            record.write(f"{worker_number()}\n")
+    except FileExistsError:
+        pytest.fail(
+            f"{path}: its warm page opened on two workers; --dist loadgroup grouped nothing",
+            pytrace=False,
+        )
+
+
 @pytest.fixture(scope="module")
-def warm(browser: Browser, file_root: str) -> Iterator[Callable[[str], Warm]]:
+def warm(
+    browser: Browser,
+    file_root: str,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Callable[[str], Warm]]:
     """``warm(path)``: the page at ``path`` from disk, its engine started on the first call
     (by opening an editor: the "Ask the engine" page opens its own; on an article, the first
     variation); the same page on each later call, its traffic forgotten."""
@@ -97,6 +121,7 @@ def warm(browser: Browser, file_root: str) -> Iterator[Callable[[str], Warm]]:
 
     def get(path: str) -> Warm:
         if path not in opened:
+            one_worker_opens(path, request.config, shared_folder(tmp_path_factory))
             context = browser.new_context()
             shared = Warm(context.new_page(), watch(context, file_root))
             log_console(shared.page)
@@ -358,13 +383,23 @@ def test_open_in_the_editor_plays_the_example_on_arrival(
     answered(editor)  # no click: the example's board is played at once
     shows_board(editor, 'RiftboundEngineData.examples["conquer-scores"].form')
     expect(editor.locator(".rb-answer")).to_contain_text("Red wins the combat; Blue loses.")
+    # Another example's link followed on the open page (its fragment only): that one plays,
+    # compared with what it documents.
+    page.evaluate("() => { location.hash = '#example=wiped-both-sides-uncontrolled'; }")
+    shows_board(editor, 'RiftboundEngineData.examples["wiped-both-sides-uncontrolled"].form')
+    answered(editor)
+    expect(editor.locator(".rb-answer .rb-difference")).to_contain_text("the same outcome.")
+    expect(editor.locator(".rb-answer")).not_to_contain_text("Red wins the combat; Blue loses.")
     quiet(traffic)
 
 
 @WARM_GROUP("ask-page")
-def test_a_shared_link_shows_its_outcome_on_arrival(
+def test_a_shared_link_shows_its_outcome_on_arrival_and_when_followed_on_the_open_page(
     warm: Callable[[str], Warm], browser: Browser, file_root: str
 ) -> None:
+    """A link arriving damaged says so where the reader looks and plays no other board; a link
+    followed on the page already open (only its fragment changes, the page stays) plays its
+    board, with no click."""
     shared = warm("ask-the-engine.html")
     editor = new_board(shared)
     set_value(editor, "players.0.score", "5")
@@ -379,21 +414,22 @@ def test_a_shared_link_shows_its_outcome_on_arrival(
     assert "Compared with" not in expected  # a new board documents nothing to compare with
     other = browser.new_context(viewport={"width": 360, "height": 740})
     opened = other.new_page()
-    opened.goto(url)
+    opened.goto(url[: url.index("#")] + "#scenario=@@not-base64")
     again = ready(opened.locator("#rb-ask .rb-editor"))
-    answered(again)  # no click: the board from the link is played at once
-    expect(again.locator(".rb-engine-status")).not_to_have_text("")
-    expect(field(again, "players.0.score")).to_have_value("5")
-    assert again.locator(".rb-answer").inner_text().strip() == expected
-    # A link damaged on its way says so where the reader looks, and plays no other board.
-    damaged = other.new_page()
-    damaged.goto(url[: url.index("#")] + "#scenario=@@not-base64")
-    broken = ready(damaged.locator("#rb-ask .rb-editor"))
-    expect(broken.locator(".rb-engine-status")).to_contain_text(
+    expect(again.locator(".rb-engine-status")).to_contain_text(
         "The board in this link cannot be read"
     )
-    expect(broken.locator("details.rb-open")).to_have_attribute("open", "")
-    expect(broken.locator(".rb-answer")).to_be_hidden()
+    expect(again.locator("details.rb-open")).to_have_attribute("open", "")
+    expect(again.locator(".rb-answer")).to_be_hidden()
+    expect(field(again, "players.0.score")).to_have_value("0")  # the blank board, unplayed
+    opened.evaluate(
+        "hash => { window.rbStayed = true; location.hash = hash; }", url[url.index("#") :]
+    )
+    answered(again)
+    expect(again.locator(".rb-engine-status")).not_to_have_text(re.compile("cannot be read"))
+    expect(field(again, "players.0.score")).to_have_value("5")
+    assert again.locator(".rb-answer").inner_text().strip() == expected
+    assert opened.evaluate("window.rbStayed") is True  # followed in the page, not loaded again
     other.close()
     quiet(shared.traffic)
 
@@ -529,8 +565,16 @@ def test_axe_finds_nothing_in_a_variation_light_and_dark_and_a_phone_can_use_it(
     page.set_viewport_size({"width": 360, "height": 740})
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
-    for control in variation.locator("input, select, button").all():
-        box = control.bounding_box()
-        assert box is None or box["x"] + box["width"] <= 360, control.evaluate("n => n.outerHTML")
+    # Each control's box as Playwright's bounding_box gives it (none when not displayed), read
+    # in one call.
+    shown, beyond = variation.evaluate(
+        """box => {
+          const shown = [...box.querySelectorAll('input, select, button')]
+            .filter(n => n.getClientRects().length);
+          return [shown.length, shown.filter(n => n.getBoundingClientRect().right > 360)
+            .map(n => n.outerHTML)];
+        }"""
+    )
+    assert shown >= 10 and beyond == [], (shown, beyond)
     variation.screenshot(path=str(SCREENSHOTS / "fr-variation-phone.png"))
     assert shared.traffic.outside == []
