@@ -70,3 +70,28 @@ def test_an_address_shared_before_versions_lands_on_its_rule(
     assert page.locator(f"h2#{anchor}, h3#{anchor}, h4#{anchor}, h5#{anchor}").count() == 1
     assert traffic.outside == []
     assert traffic.errors == []
+
+
+@pytest.mark.parametrize("root", ["file", "http"], indirect=True)
+def test_a_request_for_another_host_is_recorded_and_reaches_nothing(
+    page: Page, traffic: Traffic, root: str
+) -> None:
+    """What the tests above rely on: an address outside the site, asked for by a script or
+    by the page's markup, is in ``traffic.outside``, and nothing answers it."""
+    page.goto(root + "index.html")
+    fetched = page.evaluate(
+        """() => fetch('https://cdn.example.org/lib.js').then(() => 'answered', () => 'failed')"""
+    )
+    drawn = page.evaluate(
+        """() => new Promise(done => {
+          const image = new Image();
+          image.onload = () => done('answered');
+          image.onerror = () => done('failed');
+          image.src = 'https://fonts.example.net/face.png';
+        })"""
+    )
+    assert (fetched, drawn) == ("failed", "failed")
+    assert traffic.outside == [
+        "https://cdn.example.org/lib.js",
+        "https://fonts.example.net/face.png",
+    ]

@@ -37,6 +37,28 @@ def printed(page: Page, url: str) -> None:
     settle(page)
 
 
+# What Playwright calls visible: a box of some size, and not visibility: hidden.
+VISIBLE = """element => {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+}"""
+# The elements of a selector that show, or that do not, as laid out now: many in one call.
+SHOWN = f"""([selector, shown]) => [...document.querySelectorAll(selector)]
+  .filter(element => ({VISIBLE})(element) === shown)
+  .map(element => element.id || element.outerHTML.slice(0, 120))"""
+
+
+def hidden(page: Page, selector: str) -> list[str]:
+    """The elements of ``selector`` that do not show (their ids, or the start of their HTML)."""
+    found: list[str] = page.evaluate(SHOWN, [selector, False])
+    return found
+
+
+def shown(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.evaluate(SHOWN, [selector, True])
+    return found
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_printing_the_resolution_step_shows_every_step_and_no_screen_control(
     page: Page, file_root: str, built_site: Path, lang: str
@@ -46,26 +68,23 @@ def test_printing_the_resolution_step_shows_every_step_and_no_screen_control(
     steps = page.locator(f"{WHOLE_COMBAT} .rb-step")
     total = steps.count()
     assert total >= 10
-    for n in range(1, total + 1):  # the whole combat, in order, each step with its rules
-        step = page.locator(f"#combat-step-{n}")
-        expect(step).to_be_visible()
-        expect(step.locator(".rb-cite")).to_be_visible()
-    positions = [page.locator(f"#combat-step-{n}").bounding_box() for n in range(1, total + 1)]
-    tops = [box["y"] for box in positions if box is not None]
+    # The whole combat, in order, each step with its rules.
+    whole = [f"#combat-step-{n}" for n in range(1, total + 1)]
+    assert hidden(page, ", ".join(whole)) == []
+    assert hidden(page, ", ".join(f"{step} .rb-cite" for step in whole)) == []
+    tops = page.evaluate(
+        "steps => steps.map(step => document.querySelector(step).getBoundingClientRect().top)",
+        whole,
+    )
     assert tops == sorted(tops) and len(tops) == total
     every = page.locator(".rb-step")  # the collapsed examples' steps print too
-    for n in range(every.count()):
-        expect(every.nth(n)).to_be_visible()
+    assert every.count() > total and hidden(page, ".rb-step") == []
     for label in (FIRST(lang), PREVIOUS(lang), NEXT(lang), LAST(lang), *launch_words(lang)):
         found = page.get_by_text(label, exact=True)
         assert found.count() > 0, label  # there on screen…
-        for n in range(found.count()):
-            assert not found.nth(n).is_visible(), label  # …not on paper
+        assert found.evaluate_all(f"nodes => nodes.filter({VISIBLE}).length") == 0, label
     for control in ("button", "input", "select", "textarea"):
-        visible = [
-            page.locator(control).nth(n).is_visible() for n in range(page.locator(control).count())
-        ]
-        assert not any(visible), f"a {control} prints"
+        assert shown(page, control) == [], f"a {control} prints"
     for chrome in (
         ".md-header",
         ".md-sidebar",
@@ -73,19 +92,17 @@ def test_printing_the_resolution_step_shows_every_step_and_no_screen_control(
         ".md-search",
         "[data-md-component=palette]",
     ):
-        for n in range(page.locator(chrome).count()):
-            assert not page.locator(chrome).nth(n).is_visible(), chrome
+        assert shown(page, chrome) == [], chrome
     # Each footnote prints with its rule's number and text; not its screen links.
     soup = BeautifulSoup((built_site / PAGES[lang]).read_text(encoding="utf-8"), "html.parser")
     notes = page.locator("div.footnote li")
     expected = footnotes(soup)
     assert notes.count() == len(expected) == 20
-    for n, (number, text, _) in enumerate(expected):
-        note = notes.nth(n)
-        expect(note).to_be_visible()
-        shown = " ".join(note.inner_text().split())
-        assert number in shown and " ".join(text.split()) in shown, (number, shown)
-        expect(note.locator(".rb-open-rule")).to_be_hidden()
-        expect(note.locator(".footnote-backref").first).to_be_hidden()
+    assert hidden(page, "div.footnote li") == []
+    assert shown(page, "div.footnote li .rb-open-rule, div.footnote li .footnote-backref") == []
+    printed_notes = notes.evaluate_all("items => items.map(item => item.innerText)")
+    for (number, text, _), note in zip(expected, printed_notes, strict=True):
+        printed_text = " ".join(note.split())
+        assert number in printed_text and " ".join(text.split()) in printed_text, printed_text
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.pdf(path=str(SCREENSHOTS / f"resolution-step-printed.{lang}.pdf"))

@@ -8,7 +8,6 @@ template over http."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -35,30 +34,19 @@ def switch_language(page: Page, lang: str) -> None:
         link.evaluate("a => a.click()")  # the selector opens on hover; click the link itself
 
 
-def test_language_switcher_goes_to_the_twin_and_back(
-    page: Page, file_root: str, built_site: Path
-) -> None:
-    english = sorted(
-        p.relative_to(built_site).as_posix()
-        for p in built_site.rglob("*.html")
-        if p.relative_to(built_site).parts[0] != "fr" and p.name != "404.html"
-    )
-    assert len(english) > 10 and set(TEMPLATES) <= set(english)
-    for address in english:
+def test_language_switcher_goes_to_the_twin_and_back(page: Page, file_root: str) -> None:
+    """Pressed on one page of each template, there and back (the same template makes the same
+    links; every page's links are tests/site/test_language_links.py's)."""
+    for address in TEMPLATES:
         page.goto(file_root + address)
         # An address the rules browser had before versions leads on to its page: from there.
         path = page.url.removeprefix(file_root)
         switch_language(page, "fr")
         assert page.url == file_root + "fr/" + path
         assert page.locator("html").get_attribute("lang") == "fr"
-        # Back: every French page's link, as the browser resolves it; pressed on one page of
-        # each template (the same template makes the same link: pressing it on every page
-        # would load every page a third time for nothing more).
-        back = page.locator("a.md-select__link[hreflang=en]").first
-        assert back.evaluate("a => a.href") == file_root + path
-        if address in TEMPLATES:
-            switch_language(page, "en")
-            assert page.url == file_root + path
+        switch_language(page, "en")
+        assert page.url == file_root + path
+        assert page.locator("html").get_attribute("lang") == "en"
 
 
 @pytest.mark.parametrize(

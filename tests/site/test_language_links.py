@@ -72,6 +72,28 @@ def test_a_pages_links_to_pages_stay_in_its_language(
     assert rule_links[True] > 100 and rule_links[False] > 100, rule_links
 
 
+def test_every_pages_language_switcher_leads_to_its_twin_and_to_itself(
+    built_site: Path, site_pages: list[tuple[str, BeautifulSoup]]
+) -> None:
+    """On every page with the theme, the switcher's French link lands on the page's French
+    twin and its English link on the English one, each a page the site has (the browser
+    presses it on one page of each template: tests/browser/test_reading.py)."""
+    themed = [(path, soup) for path, soup in site_pages if soup.select_one("script#__config")]
+    assert len(themed) > len(site_pages) / 2
+    wrong: list[str] = []
+    for path, soup in themed:
+        english = path.removeprefix(FRENCH)
+        twins = {"en": english, "fr": FRENCH + english}
+        links = {attr(a, "hreflang"): attr(a, "href") for a in soup.select("a.md-select__link")}
+        if set(links) != set(twins):
+            wrong.append(f"{path}: switcher links {sorted(links)}")
+            continue
+        for lang, twin in twins.items():
+            if in_site(path, links[lang]) != twin or not (built_site / twin).is_file():
+                wrong.append(f"{path}: {lang} → {links[lang]} (not {twin})")
+    assert wrong == []
+
+
 @pytest.mark.parametrize("lang_prefix", ["", FRENCH])
 def test_each_footnote_opens_its_rule_in_the_rules_browser_of_the_pages_language(
     built_site: Path, lang_prefix: str
