@@ -116,6 +116,13 @@ def root(request: pytest.FixtureRequest, file_root: str, http_root: str, http_se
     }[str(request.param)]
 
 
+# For what a page's relative addresses reach (a search result, a redirect, the search index):
+# from disk and under a host's sub-path. An address that climbs too far fails under the
+# sub-path, and from disk finds no file; at a host's root it would climb no higher and pass, so
+# the root adds nothing there (tests/browser/test_offline.py loads each template at the root).
+RELATIVE_HOSTINGS = pytest.mark.parametrize("root", ["file", "http-subpath"], indirect=True)
+
+
 @dataclass
 class Traffic:
     """What the pages asked for outside the site, or from disk that is not there, and what

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Traffic, goto_after_startup
+from tests.browser.conftest import RELATIVE_HOSTINGS, Traffic, goto_after_startup
 
 RULE = "rules-browser/v1.4/400.html#rule-466-3-d"
 
@@ -48,6 +48,7 @@ def in_view(page: Page, anchor: str) -> bool:
     return 0 <= box["y"] < viewport["height"]
 
 
+@RELATIVE_HOSTINGS
 @pytest.mark.parametrize("prefix", ["", "fr/"])
 def test_a_rule_number_then_enter_lands_on_the_rule(
     page: Page, traffic: Traffic, root: str, prefix: str
