@@ -13,13 +13,15 @@ LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 
-.PHONY: serve build test check bench-tiny lint typecheck browser pdf-tools zip bench mutation clean catalogs schema golden
+.PHONY: serve build test check bench-tiny lint typecheck browser test-tools zip bench mutation clean catalogs schema golden
 
 # Debian's packages, installed where missing: with apt-get as root, otherwise a line saying what
-# to run. Chromium (never a browser download) runs the browser tests and prints the PDFs, with
-# Debian's fonts embedded; poppler-utils reads PDFs back in the tests.
+# to run. Chromium (never a browser download) prints the PDFs, with Debian's fonts embedded; the
+# tests drive Chromium's headless shell (the same engine without the browser's window
+# machinery: a third less CPU per page, what Playwright itself runs headless) and read PDFs
+# back with poppler-utils.
 BROWSER_PACKAGES := chromium fonts-liberation fonts-dejavu-core
-PDF_TOOLS := poppler-utils
+TEST_TOOLS := chromium-headless-shell poppler-utils
 define debian_packages
 	@missing=""; for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" \
@@ -58,8 +60,8 @@ build: $(STAMP) $(NODE_STAMP) browser
 browser:
 	$(call debian_packages,$(BROWSER_PACKAGES))
 
-pdf-tools:
-	$(call debian_packages,$(PDF_TOOLS))
+test-tools:
+	$(call debian_packages,$(TEST_TOOLS))
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
@@ -77,7 +79,7 @@ WORKERS ?= auto
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # The whole suite but the benchmarks' tiny runs (make bench-tiny; CI runs both).
-test: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools lint typecheck
+test: $(TEST_STAMP) $(NODE_STAMP) browser test-tools lint typecheck
 	$(PYTEST) -m "not bench_tiny"
 
 # The edit loop: lint, types and the tests that build no site, start no browser and pack no
@@ -88,7 +90,7 @@ check: $(TEST_STAMP) $(NODE_STAMP) lint typecheck
 
 # Each benchmark once at a tiny size, so that none can rot (one after another: several build
 # sites and time them).
-bench-tiny: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools
+bench-tiny: $(TEST_STAMP) $(NODE_STAMP) browser test-tools
 	$(BIN)/python -m pytest -p no:xdist -m bench_tiny tests/test_benchmarks.py
 
 # A dated zip of the built site (the print editions included), to open from disk where there is
@@ -98,7 +100,7 @@ zip: build
 
 # Every benchmarks/*.py (files starting with _ are helpers); CI runs each with --tiny. The
 # in-browser engine's budgets are measured in Debian's Chromium.
-bench: $(TEST_STAMP) $(NODE_STAMP) browser pdf-tools
+bench: $(TEST_STAMP) $(NODE_STAMP) browser test-tools
 	@set -e; for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script; done
 
