@@ -18,8 +18,8 @@ CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 # Debian's packages, installed where missing: with apt-get as root, otherwise a line saying what
 # to run. Chromium (never a browser download) prints the PDFs, with Debian's fonts embedded; the
 # tests drive Chromium's headless shell (the same engine without the browser's window
-# machinery: a third less CPU per page, what Playwright itself runs headless) and read PDFs
-# back with poppler-utils.
+# machinery, as Playwright runs headless itself: about a third less CPU over the browser tests)
+# and read PDFs back with poppler-utils.
 BROWSER_PACKAGES := chromium fonts-liberation fonts-dejavu-core
 TEST_TOOLS := chromium-headless-shell poppler-utils
 define debian_packages
