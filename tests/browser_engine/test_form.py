@@ -189,13 +189,27 @@ def test_any_name_reads_back_exactly(name: str) -> None:
     scenario = parse_scenario(written.text, "board.yml")
     assert scenario.units[0].name == {"en": name, "fr": name}
     assert scenario.title == {"en": name, "fr": name}
+    again = yaml.safe_load(written.text)  # and in a YAML 1.1 reader, which types what it reads
+    assert (again["units"][0]["name"], again["title"]) == ({"en": name, "fr": name},) * 2
 
 
-@pytest.mark.parametrize("name", ["On", "no", "Yes", "off", "y", "N", "true", "null"])
-def test_a_name_a_yaml_11_reader_would_take_for_a_boolean_is_written_quoted(name: str) -> None:
+# Words YAML 1.1 reads unquoted as a boolean, null, a number, a date or a time of day.
+NOT_TEXT_UNQUOTED = (
+    *("On", "no", "Yes", "off", "y", "N", "true", "null", "~"),
+    *("1e3", "0x1F", "3.5", "12", "-1", "+7", "1_000", ".5", ".inf", "0o17"),
+    *("2024-01-01", "2024-01-01 10:00:00", "12:30"),
+)
+
+
+@pytest.mark.parametrize("name", NOT_TEXT_UNQUOTED)
+def test_a_name_a_yaml_11_reader_would_take_for_something_else_is_written_quoted(
+    name: str,
+) -> None:
     """The downloaded file reads back as the name in any YAML 1.1 reader (PyYAML's own), not
-    only in the engine's loader, which reads a name as written."""
+    only in the engine's loader, which reads a name as written: a boolean, null, a number, a
+    date or a time of day unquoted is written quoted."""
     assert yaml.safe_load(f"name: {scalar(name)}") == {"name": name}
+    assert scalar(name).startswith('"')
 
 
 def test_a_boolean_is_written_as_both_yaml_11_and_yaml_12_read_one() -> None:

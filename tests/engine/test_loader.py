@@ -74,12 +74,15 @@ def test_a_name_yaml_11_would_read_as_something_else_reads_back_as_the_name(name
     """A name is text: whatever YAML 1.1 would make of it unquoted, it is the name as written,
     in a unit's name, a player's, a battlefield's, and in each language of a name."""
     text = scenario_yaml(base_units(), ["attacker"])
-    text = text.replace("name: Defender", f"name: {name}").replace(
-        "name: Hill", f"name: {{en: {name}, fr: {name}}}"
+    text = (
+        text.replace("name: Defender", f"name: {name}")
+        .replace("name: Hill", f"name: {{en: {name}, fr: {name}}}")
+        .replace("fr: Rouge", f"fr: {name}")
     )
     scenario = parse_scenario(text, "ok.yml")
     assert scenario.units[1].name == {"en": name}
     assert scenario.battlefield == {"en": name, "fr": name}
+    assert scenario.players[0].name == {"en": "Red", "fr": name}
 
 
 def test_a_yaml_merge_key_is_one_clear_problem() -> None:
