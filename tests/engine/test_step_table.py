@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.steps import REPLACED_PHRASES, STEPS, Replacement, StepKind
+from engine.model import Zone
+from engine.steps import REPLACED_PHRASES, STEPS, Killed, Replaced, Replacement, StepKind
+from engine.trace import Snapshot, Step
 
 Meaning = tuple[tuple[str, ...], bool, str | None, dict[str, tuple[str, ...]]]
 
@@ -96,3 +98,17 @@ def test_each_entry_applies_the_rules_written_here(kind: StepKind) -> None:
 
 def test_a_replaced_death_adds_the_rules_written_here() -> None:
     assert {how: phrase.rules for how, phrase in REPLACED_PHRASES.items()} == REPLACED
+
+
+def kill_none(replaced: tuple[Replaced, ...]) -> Step:
+    params = Killed(units=(), replaced=replaced)
+    return Step("r1-kill", "resolution", STEPS["kill-none"], params, Snapshot((), None, (), (), 0))
+
+
+def test_a_quiet_step_stops_being_quiet_when_one_of_its_clauses_applies() -> None:
+    """Step 3b with no unit killed changed nothing (quiet: the catalogue counts no such step);
+    with a death replaced, it says where the unit went instead, and is no longer quiet."""
+    assert kill_none(()).quiet
+    sent = Replaced("defender", Zone.BASE, Replacement.REMOVES_TRIGGER)
+    assert not kill_none((sent,)).quiet
+    assert kill_none((sent,)).rules == ("323.5", "367", "808.1.d.1")
