@@ -185,6 +185,7 @@ NARRATION = Area(
     (
         "tests/engine/test_steps.py",
         "tests/engine/test_step_table.py",
+        "tests/engine/test_step_counts.py",
         "tests/examples/test_render.py",
     ),
     (
@@ -377,6 +378,12 @@ FORM = Area(
     "form and scenario",
     ("tests/browser_engine/test_form.py", "tests/browser_engine/test_entry.py"),
     (
+        Mutant(
+            "browser_engine/form.py",
+            'PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\\Z")',
+            'PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*\\Z")',
+            "a name starting with a digit written unquoted (2024-01-01 reads back as a date)",
+        ),
         Mutant(
             "browser_engine/form.py",
             "        return [board_value(v) for v in value if not is_off(v)]",

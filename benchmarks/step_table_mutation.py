@@ -5,7 +5,10 @@ removed, a clause removed, a clause's rule removed, quietness flipped, a
 sentence cut from a text) in memory, runs the engine's and the examples' tests
 in this process, and counts as killed if any test fails. Generic mutation tools
 (mutmut, cosmic-ray) mutate code, not a table of data: this one mutates the
-table the way an editor's slip would. Target: every mutant killed.
+table the way an editor's slip would. Each mutant runs twice: with every test,
+and without the golden file's (``make golden`` rewrites tests/golden/ to fit the
+table, so a slip the golden file alone would see survives a careless ``make
+golden``). Target: every mutant killed, both ways.
 
 ``make mutation`` runs it; ``make bench`` prints its score.
 """
@@ -33,11 +36,16 @@ from vocabulary import Message  # noqa: E402
 # Tests that run in this process and read the table (not those that start a new process).
 TESTS = [
     "tests/engine/test_steps.py",
+    "tests/engine/test_step_table.py",
+    "tests/engine/test_step_counts.py",
     "tests/engine/test_procedure.py",
     "tests/engine/test_seeds.py",
     "tests/examples/test_examples.py",
     "tests/examples/test_render.py",
 ]
+
+# The test that compares the table with tests/golden/steps.txt, which `make golden` rewrites.
+GOLDEN = "tests/engine/test_steps.py::test_the_table_reads_as_the_golden_file"
 
 Mutant = tuple[str, Callable[[StepKind], dict[str, object]]]
 
@@ -95,9 +103,10 @@ def applied(kind: StepKind, changes: dict[str, object]) -> Iterator[None]:
             object.__setattr__(kind, name, value)
 
 
-def tests_pass() -> bool:
+def tests_pass(*options: str) -> bool:
+    arguments = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *options, *TESTS]
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *TESTS])
+        code = pytest.main(arguments)
     return code == pytest.ExitCode.OK
 
 
@@ -110,17 +119,23 @@ def main() -> None:
     every = [(kind, name, change) for kind in STEPS.values() for name, change in mutants(kind)]
     if args.tiny:
         every = every[:: max(1, len(every) // 3)][:3]
-    survived = []
+    survived: list[str] = []
+    survived_golden: list[str] = []
     start = time.perf_counter()
     for kind, name, change in every:
         with applied(kind, change(kind)):
             if tests_pass():
                 survived.append(name)
+            if tests_pass("--deselect", GOLDEN):
+                survived_golden.append(name)
     for name in survived:
         print(f"  survived: {name}")
+    for name in survived_golden:
+        print(f"  survived without the golden file: {name}")
     figure("mutants", len(every), digits=0)
-    figure("killed", 100 * (len(every) - len(survived)) / len(every), "%", target="100%", digits=1)
-    figure("seconds per mutant", (time.perf_counter() - start) / len(every), "s")
+    for label, alive in (("killed", survived), ("killed without the golden file", survived_golden)):
+        figure(label, 100 * (len(every) - len(alive)) / len(every), "%", target="100%", digits=1)
+    figure("seconds per mutant (both runs)", (time.perf_counter() - start) / len(every), "s")
 
 
 if __name__ == "__main__":
