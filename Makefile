@@ -13,7 +13,7 @@ LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 
-.PHONY: serve build test check bench-tiny lint typecheck browser test-tools zip bench mutation clean catalogs schema golden
+.PHONY: serve build test check bench-tiny lint typecheck browser python-venv test-tools zip bench mutation clean catalogs schema golden
 
 # Debian's packages, installed where missing: with apt-get as root, otherwise a line saying what
 # to run. Chromium (never a browser download) prints the PDFs, with Debian's fonts embedded; the
@@ -33,6 +33,7 @@ define debian_packages
 endef
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || $(MAKE) --no-print-directory python-venv
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
@@ -59,6 +60,10 @@ build: $(STAMP) $(NODE_STAMP) browser
 
 browser:
 	$(call debian_packages,$(BROWSER_PACKAGES))
+
+# Debian's Python makes virtual environments only with its package python3-venv.
+python-venv:
+	$(call debian_packages,python3-venv)
 
 test-tools:
 	$(call debian_packages,$(TEST_TOOLS))
