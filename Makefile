@@ -34,7 +34,7 @@ endef
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || $(MAKE) --no-print-directory python-venv
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/pip || $(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
 	touch $@

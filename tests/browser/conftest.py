@@ -29,8 +29,8 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
 NO_OUTSIDE_LOOKUPS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
-# V8 compiles Pyodide's WebAssembly with its baseline compiler only (Liftoff, the tier every
-# reader's browser runs first), never recompiling hot functions with its optimising one: the
+# V8 compiles Pyodide's WebAssembly with its baseline compiler only (Liftoff, the tier Chromium
+# runs a module with first), never recompiling hot functions with its optimising one: the
 # same program with the same results (WebAssembly's meaning does not depend on the tier), for
 # a third less CPU at each engine start. The in-browser benchmark keeps Chromium's defaults.
 BASELINE_WASM_ONLY = "--js-flags=--liftoff-only"

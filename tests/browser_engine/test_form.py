@@ -193,7 +193,9 @@ def test_any_name_reads_back_exactly(name: str) -> None:
     assert (again["units"][0]["name"], again["title"]) == ({"en": name, "fr": name},) * 2
 
 
-# Words YAML 1.1 reads unquoted as a boolean, null, a number, a date or a time of day.
+# Words a YAML reader may read unquoted as something other than text: a boolean or null (YAML
+# 1.1's words, y and N among them by its specification though PyYAML reads those as text), a
+# number (1e3 and 0o17 as YAML 1.2 writes them, 12:30 as YAML 1.1's base 60), a date or a time.
 NOT_TEXT_UNQUOTED = (
     *("On", "no", "Yes", "off", "y", "N", "true", "null", "~"),
     *("1e3", "0x1F", "3.5", "12", "-1", "+7", "1_000", ".5", ".inf", "0o17"),
@@ -202,12 +204,12 @@ NOT_TEXT_UNQUOTED = (
 
 
 @pytest.mark.parametrize("name", NOT_TEXT_UNQUOTED)
-def test_a_name_a_yaml_11_reader_would_take_for_something_else_is_written_quoted(
+def test_a_name_a_yaml_reader_would_take_for_something_else_is_written_quoted(
     name: str,
 ) -> None:
-    """The downloaded file reads back as the name in any YAML 1.1 reader (PyYAML's own), not
-    only in the engine's loader, which reads a name as written: a boolean, null, a number, a
-    date or a time of day unquoted is written quoted."""
+    """The downloaded file reads back as the name in PyYAML (YAML 1.1) and, quoted, in any
+    YAML 1.2 reader (the editors' language server), not only in the engine's loader, which
+    reads a name as written."""
     assert yaml.safe_load(f"name: {scalar(name)}") == {"name": name}
     assert scalar(name).startswith('"')
 

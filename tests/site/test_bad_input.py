@@ -9,7 +9,8 @@ links. Most inputs are loaded in this process, as the build's first event
 loads them (``docset.build.load_site``), under a time bound; those that could
 crash or exhaust the process that reads them (nesting, aliases, devices) run a
 real build in a process of their own, under a memory cap and a time bound, so
-a file that makes the build explode fails its test instead of the machine.
+a file that makes the build explode fails its test instead of the machine; so
+do unreadable files, which as root that build cannot read either (``AS_ANYONE``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -67,13 +69,19 @@ CAPPED = (
 # binds any contributor (CI runs as root: chmod 000 would otherwise prove nothing there).
 def as_anyone() -> list[str]:
     """The prefix that starts a command without those powers, if root has them and may give
-    them up here (setpriv, from util-linux); else none."""
+    them up here (setpriv, from util-linux; out of the inheritable set as well as the bounding
+    one, or a runtime that fills the first would hand them back); else none. Probed: the command
+    it starts must be refused a file of mode 000."""
     setpriv = shutil.which("setpriv")
     if os.geteuid() != 0 or not setpriv:
         return []
-    prefix = [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
-    given_up = subprocess.run([*prefix, "true"], capture_output=True, check=False)
-    return prefix if given_up.returncode == 0 else []
+    powers = "-dac_override,-dac_read_search"
+    prefix = [setpriv, f"--inh-caps={powers}", f"--bounding-set={powers}", "--"]
+    with tempfile.TemporaryDirectory() as folder:
+        locked = Path(folder) / "locked"
+        locked.touch(mode=0)
+        probe = subprocess.run([*prefix, "test", "-r", str(locked)], check=False)
+    return prefix if probe.returncode == 1 else []
 
 
 AS_ANYONE = as_anyone()
