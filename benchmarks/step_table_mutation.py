@@ -6,11 +6,11 @@ sentence cut from a text) in memory, runs the engine's and the examples' tests
 in this process, and counts as killed if any test fails. Generic mutation tools
 (mutmut, cosmic-ray) mutate code, not a table of data: this one mutates the
 table the way an editor's slip would. Each mutant runs twice: with the tests
-below (``TESTS``), and again without the golden file's (``make golden`` rewrites tests/golden/ to fit the
-table, so a slip the golden file alone would see survives a careless ``make
-golden``). None is equivalent (a change no behaviour shows): each changes a rule a step
-cites, whether a step is quiet, or a sentence a reader sees; the run says so. Target: every
-mutant killed, both ways.
+below (``TESTS``), and again without the golden file's (``make golden`` rewrites
+tests/golden/ to fit the table, so a slip the golden file alone would see
+survives a careless ``make golden``). None is equivalent (a change no behaviour
+shows): each changes a rule a step cites, whether a step is quiet, or a sentence
+a reader sees; the run says so. Target: every mutant killed, both ways.
 
 ``make mutation`` runs it; ``make bench`` prints its score.
 """
