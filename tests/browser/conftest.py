@@ -207,12 +207,19 @@ def goto_after_startup(page: Page, url: str) -> None:
         page.goto(url, wait_until="load")
 
 
-def search(page: Page, query: str) -> list[str]:
-    """Put a query in Material's search box at once (the theme reads it on a key's release: the
-    worker gets that one query, no shorter prefix); the result links once results appear."""
+def enter_query(page: Page, query: str) -> None:
+    """Open the search box and put the whole query in it at once, then release a key (the theme
+    reads the box on keyup): the worker gets that one query, so results leading to a target are
+    the last ones drawn (typed key by key, a longer prefix's results could redraw the list
+    under a click)."""
     page.keyboard.press("s")
     page.locator(".md-search__input").fill(query)
     page.keyboard.press("End")
+
+
+def search(page: Page, query: str) -> list[str]:
+    """The result links of ``query`` (``enter_query``), once results appear."""
+    enter_query(page, query)
     page.wait_for_selector(".md-search-result__link")  # once the worker has loaded the index
     links: list[str] = page.eval_on_selector_all(
         ".md-search-result__link", "links => links.map(a => a.href)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import RELATIVE_HOSTINGS, Traffic, goto_after_startup
+from tests.browser.conftest import RELATIVE_HOSTINGS, Traffic, enter_query, goto_after_startup
 
 RULE = "rules-browser/v1.4/400.html#rule-466-3-d"
 
@@ -15,16 +15,6 @@ RULE = "rules-browser/v1.4/400.html#rule-466-3-d"
 def type_query(page: Page, query: str) -> None:
     page.keyboard.press("s")
     page.keyboard.type(query, delay=20)
-
-
-def enter_query(page: Page, query: str) -> None:
-    """Open the search box and put the whole query in it at once, then release a key (the theme
-    reads the box on keyup): the worker gets that one query, so results leading to a target are
-    the last ones drawn (typed key by key, a longer prefix's results could redraw the list
-    under a click)."""
-    page.keyboard.press("s")
-    page.locator(".md-search__input").fill(query)
-    page.keyboard.press("End")
 
 
 def result_for(page: Page, target: str) -> None:
