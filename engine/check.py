@@ -32,7 +32,7 @@ from engine.scenario import (
 )
 from engine.steps import step_kinds_named
 from engine.summary import Conquest, Result, Summary
-from engine.trace import Snapshot, Step
+from engine.trace import Record, Snapshot
 
 
 @dataclass(frozen=True)
@@ -230,13 +230,12 @@ class Comparison:
             yield from self.differ("killed", want.killed, summary.killed, (*base, "killed"))
         if want.recalled is not UNSTATED:
             yield from self.differ("recalled", want.recalled, summary.recalled, (*base, "recalled"))
-        steps = self.run.steps
-        final = steps[-1].board
+        final = self.run.final
         yield from self.units(final, want.units, (*base, "units"), "units")
-        yield from self.absence(final, steps, want.absence, base, "")
+        yield from self.absence(final, self.run.trace, want.absence, base, "")
         if want.step_order:
             yield from self.step_order(want.step_order, base)
-        index = {step.id: n for n, step in enumerate(steps)}
+        index = {step_id: n for n, (step_id, *_) in enumerate(self.run.trace)}
         for point in want.checkpoints:
             yield from self.checkpoint(point, index)
 
@@ -260,7 +259,7 @@ class Comparison:
                 f"{name}.control", point.control, board.controller, (*point.at, "control")
             )
         yield from self.units(board, point.units, (*point.at, "units"), f"{name}.units")
-        yield from self.absence(board, self.run.steps[: n + 1], point.absence, point.at, f"{name}.")
+        yield from self.absence(board, self.run.trace[: n + 1], point.absence, point.at, f"{name}.")
         if point.chain is not None and list(point.chain) != list(board.chain):
             yield self.mismatch(
                 f"{name}.chain", in_order(point.chain), in_order(board.chain), (*point.at, "chain")
@@ -281,7 +280,7 @@ class Comparison:
                 )
 
     def absence(
-        self, board: Snapshot, steps: tuple[Step, ...], gone: Absence, at: NodePath, name: str
+        self, board: Snapshot, steps: tuple[Record, ...], gone: Absence, at: NodePath, name: str
     ) -> Iterator[Mismatch]:
         """``absent_units``, ``absent_steps`` and ``designations`` of one block, on ``board``."""
         for i, unit_id in enumerate(gone.units):
@@ -295,7 +294,7 @@ class Comparison:
                 )
         for i, kind in enumerate(gone.steps):
             kinds = step_kinds_named(kind)
-            happened = [step.id for step in steps if step.kind in kinds]
+            happened = [step_id for step_id, _, kind, _ in steps if kind in kinds]
             if happened:
                 yield self.mismatch(
                     f"{name}absent_steps.{kind}",
@@ -327,7 +326,7 @@ class Comparison:
                 )
 
     def step_order(self, wanted: tuple[str, ...], base: NodePath) -> Iterator[Mismatch]:
-        position = {step.id: index for index, step in enumerate(self.run.steps)}
+        position = {step_id: index for index, (step_id, *_) in enumerate(self.run.trace)}
         missing = [(i, step_id) for i, step_id in enumerate(wanted) if step_id not in position]
         for i, step_id in missing:
             yield self.mismatch(

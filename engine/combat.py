@@ -21,7 +21,9 @@ of the procedure:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from diagnostics import NodePath, Param, ProblemsFound
 from engine import refusals as R
@@ -30,10 +32,10 @@ from engine.effects import Ability, Effect, Resolved
 from engine.fields import Kind
 from engine.loader import assignment_problems
 from engine.model import Board, Designation, Lasting, Trigger, Unit, Zone
-from engine.orders import Choice, Chooser, StatedOrders
+from engine.orders import Choice, Chooser, Chosen, Replay, StatedOrders
 from engine.scenario import Round, Scenario
 from engine.summary import Conquest, Result, Summary, UnitEnd
-from engine.trace import Snapshot, Step, UnitState
+from engine.trace import Record, Snapshot, Step, UnitState
 from vocabulary import Message
 
 # Abilities that trigger each other forever are a scenario error, not a hang.
@@ -68,7 +70,12 @@ def ability_sources(items: list[ChainItem]) -> tuple[tuple[str, int], ...]:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a combat gave: the result, control, the Conquer, where every unit ended."""
+    """What a combat gave: the result, control, the Conquer, where every unit ended.
+
+    ``trace`` is every step without its board; ``steps`` the same steps with the board after
+    each, as a reader sees them: recorded by a run that was asked for them, otherwise made on
+    first use by playing the combat again with the same choices (a run that only needs its
+    outcome makes no board but the last)."""
 
     winner: str | None
     loser: str | None
@@ -81,10 +88,21 @@ class Outcome:
     units: dict[str, UnitState]  # every unit as the combat left it
     killed: tuple[str, ...]
     recalled: tuple[str, ...]
-    steps: tuple[Step, ...]
+    trace: tuple[Record, ...]
+    final: Snapshot = field(repr=False)  # the board after the last step
     board: Board = field(repr=False)
     # Each order a player chose for abilities going on the chain together, in turn.
     choices: tuple[Choice, ...] = ()
+    # The board after each step, or how to make them (the same run again, recording them).
+    boards: tuple[Snapshot, ...] | Callable[[], tuple[Snapshot, ...]] = field(
+        default=(), repr=False, compare=False
+    )
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        """Every step with the board after it (``engine.trace.Step``)."""
+        boards = self.boards if isinstance(self.boards, tuple) else self.boards()
+        return tuple(Step(*record, board) for record, board in zip(self.trace, boards, strict=True))
 
     @property
     def summary(self) -> Summary:
@@ -110,14 +128,20 @@ class Outcome:
 class CombatRun:
     """One run of a scenario. Use ``run_combat``; the methods follow the procedure."""
 
-    def __init__(self, scenario: Scenario, chooser: Chooser | None = None) -> None:
+    def __init__(
+        self, scenario: Scenario, chooser: Chooser | None = None, boards: bool = True
+    ) -> None:
         self.scenario = scenario
         self.chooser: Chooser = chooser or StatedOrders(
             scenario.combat.trigger_order, scenario.path
         )
         self.choices: list[Choice] = []
+        # What the chooser answered, in turn: a run with the same answers plays the same.
+        self.answers: list[tuple[tuple[int, ...], Chosen]] = []
         self.board = scenario.new_board()
-        self.steps: list[Step] = []
+        self.trace: list[Record] = []
+        # The board after each step, when asked for (``Outcome.steps`` otherwise makes them).
+        self.boards: list[Snapshot] | None = [] if boards else None
         self.round = 0
         self.pending: list[ChainItem] = []
         self.chain: list[ChainItem] = []
@@ -146,9 +170,11 @@ class CombatRun:
         """Record a step of ``kind`` with its id of the form ``where``; return the id."""
         if not isinstance(params, kind.params):
             raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
-        chain = tuple([item.ability for item in self.chain]) if self.chain else ()
         step_id = where.id(round=self.round, **parts)
-        self.steps.append(Step(step_id, phase, kind, params, Snapshot.of(self.board, chain)))
+        self.trace.append((step_id, phase, kind, params))
+        if self.boards is not None:
+            chain = tuple([item.ability for item in self.chain]) if self.chain else ()
+            self.boards.append(Snapshot.of(self.board, chain))
         return step_id
 
     def fail(self, at: NodePath, said: Message, **params: Param) -> ProblemsFound:
@@ -410,6 +436,7 @@ class CombatRun:
                 indices = self.chooser.order(player, names, step_id, alike)
                 items = [items[i] for i in indices]
                 chosen = self.chooser.chosen
+                self.answers.append((indices, chosen))
                 self.choices.append(
                     Choice(step_id, player, tuple(i.ability for i in items), chosen)
                 )
@@ -560,6 +587,7 @@ class CombatRun:
 
     def outcome(self, control_before: str | None, restaged: bool) -> Outcome:
         board = self.board
+        final = self.boards[-1] if self.boards else Snapshot.of(board)
         return Outcome(
             winner=self.winner,
             loser=self.loser,
@@ -569,20 +597,33 @@ class CombatRun:
             conquered_by=self.conquered_by,
             points_scored=self.points,
             scores={p.id: p.score for p in board.players.values()},
-            units={u.id: u for u in self.steps[-1].board.units},
+            units={u.id: u for u in final.units},
             killed=tuple(self.killed),
             recalled=tuple(self.recalled),
-            steps=tuple(self.steps),
+            trace=tuple(self.trace),
+            final=final,
             board=board,
             choices=tuple(self.choices),
+            boards=tuple(self.boards) if self.boards is not None else self.replayed,
         )
 
+    def replayed(self) -> tuple[Snapshot, ...]:
+        """The board after each step of this run: the same run again, recording them."""
+        again = CombatRun(self.scenario, Replay(tuple(self.answers)), boards=True)
+        again.run()
+        assert again.boards is not None
+        return tuple(again.boards)
 
-def run_combat(scenario: Scenario, chooser: Chooser | None = None) -> Outcome:
+
+def run_combat(
+    scenario: Scenario, chooser: Chooser | None = None, *, boards: bool = True
+) -> Outcome:
     """Play ``scenario`` from the move to the end of combat.
 
     Players order their abilities that go on the chain together as the
     scenario states (``combat.trigger_order``), else in the order they
     triggered; ``chooser`` decides instead (``engine.explore`` tries every order).
+    ``boards``: record the board after every step; without them (a run that only needs its
+    outcome), ``Outcome.steps`` plays the combat again the first time it is read.
     """
-    return CombatRun(scenario, chooser).run()
+    return CombatRun(scenario, chooser, boards).run()

@@ -42,7 +42,7 @@ def every_order(scenario: Scenario, limit: int = MAX_ORDERS) -> list[Outcome]:
                 ]
             )
         explorer = Explorer(prefix, scenario.path, scenario.combat.line)
-        outcomes.append(run_combat(scenario, explorer))
+        outcomes.append(run_combat(scenario, explorer, boards=False))
         prefix = explorer.next_prefix()
     return outcomes
 
@@ -54,7 +54,9 @@ def with_orders(scenario: Scenario, orders: tuple[StatedOrder, ...]) -> Scenario
 
 def run_stated(scenario: Scenario, orders: tuple[StatedOrder, ...]) -> Outcome:
     """``scenario`` played under ``orders`` (each must be used, or ProblemsFound)."""
-    return run_combat(with_orders(scenario, orders), StatedOrders(orders, scenario.path))
+    return run_combat(
+        with_orders(scenario, orders), StatedOrders(orders, scenario.path), boards=False
+    )
 
 
 def order_key(outcome: Outcome) -> OrderKey:

@@ -148,6 +148,27 @@ class StatedOrders:
 
 
 @dataclass
+class Replay:
+    """The answers an earlier run's chooser gave, in turn, and how each was decided: the same
+    run again (to record its boards)."""
+
+    answers: tuple[tuple[tuple[int, ...], Chosen], ...]
+    given: int = 0
+    chosen: Chosen = Chosen.DEFAULT
+
+    def order(
+        self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
+    ) -> tuple[int, ...]:
+        indices, chosen = self.answers[self.given]
+        self.given += 1
+        self.chosen = chosen
+        return indices
+
+    def finish(self) -> list[Problem]:
+        return []
+
+
+@dataclass
 class Explorer:
     """Tries the orders ``prefix`` names (an index into ``distinct_orders`` per choice), then
     the first order for every further choice; ``taken`` records (orders possible, index)."""

@@ -91,6 +91,10 @@ class Snapshot(NamedTuple):
         return tuple(changed)
 
 
+# A step as a run records it: its id, phase, kind and parameters (``Step`` without the board).
+Record = tuple[str, str, StepKind, Any]
+
+
 class Step(NamedTuple):
     """One step of the procedure: its kind (``engine.steps``), parameters and the board after it.
 

@@ -397,3 +397,23 @@ def test_466_7_c_expired_bonus_leaves_lethal_damage_that_the_next_cleanup_kills(
     assert after_end == ["r1-after-combat-cleanup-3a", "r1-after-combat-cleanup-3b"]
     assert outcome.killed == ("defender", "attacker")
     assert outcome.control_after == "red"  # control, once established, stays with the battlefield
+
+
+def test_a_run_for_its_outcome_makes_one_board_and_the_others_only_when_read(
+    monkeypatch: Any,
+) -> None:
+    """A combat asked only for its outcome (exploring orders, checking) makes no board but the
+    last; reading its steps plays it again with the same choices, recording every board."""
+    from engine import trace
+
+    made = []
+    real = trace.Snapshot.of
+    monkeypatch.setattr(
+        trace.Snapshot, "of", classmethod(lambda cls, *a: made.append(1) or real(*a))
+    )
+    scenario = build([unit("attacker", "red", 5, "base"), dying_warden("base")], ["attacker"])
+    light = run_combat(scenario, boards=False)
+    assert len(made) == 1 and light.summary.result.winner == "red"
+    shown = light.steps
+    assert len(made) == 1 + len(shown)
+    assert shown == run_combat(scenario).steps

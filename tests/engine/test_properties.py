@@ -226,6 +226,20 @@ def test_same_input_same_trace(scenario: Scenario) -> None:
 
 @PROPERTIES
 @given(boards())
+def test_a_run_without_boards_gives_the_same_outcome_and_the_same_boards_on_demand(
+    scenario: Scenario,
+) -> None:
+    """A run that records no board (exploration, checks) gives what the full run gives; its
+    boards, asked for, are the full run's (the combat played again with the same choices)."""
+    full = play(scenario)
+    light = run_combat(scenario, boards=False)
+    assert light.summary == full.summary and light.trace == full.trace
+    assert light.final == full.steps[-1].board
+    assert light.steps == full.steps
+
+
+@PROPERTIES
+@given(boards())
 def test_every_step_narrates_in_both_languages(scenario: Scenario) -> None:
     outcome = play(scenario)
     names = Names(outcome.board)
