@@ -406,11 +406,14 @@ def test_a_run_for_its_outcome_makes_one_board_and_the_others_only_when_read(
     last; reading its steps plays it again with the same choices, recording every board."""
     from engine import trace
 
-    made = []
+    made: list[int] = []
     real = trace.Snapshot.of
-    monkeypatch.setattr(
-        trace.Snapshot, "of", classmethod(lambda cls, *a: made.append(1) or real(*a))
-    )
+
+    def counted(cls: type, *args: Any) -> trace.Snapshot:
+        made.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(trace.Snapshot, "of", classmethod(counted))
     scenario = build([unit("attacker", "red", 5, "base"), dying_warden("base")], ["attacker"])
     light = run_combat(scenario, boards=False)
     assert len(made) == 1 and light.summary.result.winner == "red"
