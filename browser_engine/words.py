@@ -151,6 +151,9 @@ WORDS: dict[str, Message] = {
     "field.my_might": message("editor:field.my_might", "equal to its own Might"),
     "when.dies": message("editor:when.dies", "When I die"),
     "when.damaged": message("editor:when.damaged", "When I’m dealt damage"),
+    "when.attack": message("editor:when.attack", "When I attack"),
+    "when.defend": message("editor:when.defend", "When I defend"),
+    "when.another_dies": message("editor:when.another_dies", "When another unit dies"),
     "when.win": message("editor:when.win", "When you win a combat here"),
     "when.conquer": message("editor:when.conquer", "When you conquer here"),
     "effect.play_unit": message("editor:effect.play_unit", "Play a unit"),
@@ -159,6 +162,13 @@ WORDS: dict[str, Message] = {
         "editor:effect.deal_damage_to_all", "Deal damage to every unit at the battlefield"
     ),
     "effect.give_might": message("editor:effect.give_might", "+Might this combat"),
+    "effect.reduce_might": message("editor:effect.reduce_might", "−Might this combat"),
+    "effect.stun": message("editor:effect.stun", "Stun a unit"),
+    "effect.kill": message("editor:effect.kill", "Kill a unit"),
+    "effect.recall": message("editor:effect.recall", "Recall a unit to its base"),
+    "effect.return_to_hand": message(
+        "editor:effect.return_to_hand", "Return a unit to its owner's hand"
+    ),
     "effect.prevent_damage": message(
         "editor:effect.prevent_damage", "Prevent the next damage this combat"
     ),

@@ -12,13 +12,21 @@ Outcomes are compared by what they mean (``engine.summary``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from diagnostics import NodePath, ProblemsFound
-from engine.combat import Outcome
-from engine.explore import OrderKey, every_order, order_key, run_stated
+from engine.combat import Outcome, run_combat
+from engine.explore import (
+    AssignmentKey,
+    OrderKey,
+    assignment_key,
+    every_choice,
+    every_order,
+    order_key,
+    run_stated,
+)
 from engine.orders import order_text
 from engine.scenario import (
     UNSTATED,
@@ -95,7 +103,100 @@ def compare(scenario: Scenario, outcome: Outcome, every_order: bool = False) -> 
     found = list(Comparison(scenario, outcome, expected.shown, "").mismatches())
     if expected.others or expected.differs_under or every_order or expected.every_order:
         found += _other_orders(scenario, outcome, expected, every_order or expected.every_order)
+    if expected.other_assignments or expected.every_assignment:
+        found += _other_assignments(scenario, outcome, expected)
     return found
+
+
+def with_assignment(
+    scenario: Scenario, round_number: int, assign: Mapping[str, Mapping[str, int]]
+) -> Scenario:
+    """``scenario`` with ``assign`` stated in round ``round_number`` (1, 2…): for the players
+    it names, instead of what that round states (a player's own ``assign`` comes before the
+    older ``damage``)."""
+    rounds = list(scenario.combat.rounds)
+    script = rounds[round_number - 1]
+    rounds[round_number - 1] = replace(script, assign={**script.assign, **assign})
+    return replace(scenario, combat=replace(scenario.combat, rounds=tuple(rounds)))
+
+
+def assignment_text(key: AssignmentKey) -> str:
+    """``r1 red: {a: 3, b: 1}; r1 blue: {c: 2}``: the assignments of a run, each with its
+    round, as ``assign`` states them."""
+    return "; ".join(
+        f"{step.split('-')[0]} {player}: "
+        f"{{{', '.join(f'{unit}: {amount}' for unit, amount in amounts if amount)}}}"
+        for step, player, amounts in key
+    )
+
+
+def _other_assignments(s: Scenario, shown: Outcome, expected: Expected) -> Iterator[Mismatch]:
+    shown_key = assignment_key(shown)
+    listed: set[AssignmentKey] = set()
+    for other in expected.other_assignments:
+        at = other.expectation.at
+        field = ".".join(str(p) for p in at[1:])
+        if not 1 <= other.round <= len(s.combat.rounds):
+            yield Mismatch(
+                s.path,
+                s.line_of(*at, "round"),
+                f"{field}.round",
+                f"a showdown and combat of the scenario (1 to {len(s.combat.rounds)})",
+                str(other.round),
+            )
+            continue
+        try:
+            run = run_combat(with_assignment(s, other.round, other.assign), boards=False)
+        except ProblemsFound as problems:
+            first = problems.problems[0]
+            yield Mismatch(
+                s.path,
+                first.line,
+                f"{field}.assign",
+                "an assignment players may make",
+                first.message,
+            )
+            continue
+        key = assignment_key(run)
+        if key == shown_key:
+            yield Mismatch(
+                s.path,
+                s.line_of(*at, "assign"),
+                f"{field}.assign",
+                "another assignment than the run shown",
+                assignment_text(key),
+            )
+            continue
+        listed.add(key)
+        label = f" under assign {assignment_text(key)}"
+        yield from Comparison(s, run, other.expectation, label).mismatches()
+    if not expected.every_assignment:
+        return
+    try:
+        runs = every_choice(s, orders=False, assignments=True)
+    except ProblemsFound as problems:
+        for problem in problems.problems:
+            yield Mismatch(
+                s.path,
+                s.line_of("expected", "every_assignment"),
+                "every_assignment",
+                "every assignment verified",
+                problem.message,
+            )
+        return
+    if len(runs) == 1:  # the file says so: untrue
+        yield Mismatch(
+            s.path,
+            s.line_of("expected", "every_assignment"),
+            "every_assignment",
+            "a player with more than one legal assignment",
+            "one assignment only: no player has a choice of how to assign",
+        )
+    for run in runs:
+        key = assignment_key(run)
+        if key != shown_key and key not in listed:
+            label = f" under assign {assignment_text(key)}"
+            yield from Comparison(s, run, expected.shown, label).mismatches()
 
 
 def _other_orders(

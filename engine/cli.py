@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from diagnostics import ProblemsFound
-from engine.check import compare, summary_line
+from engine.check import assignment_text, compare, summary_line
 from engine.combat import run_combat
-from engine.explore import every_order, order_key
+from engine.explore import AssignmentKey, OrderKey, assignment_key, every_choice, order_key
 from engine.loader import load_scenario
 from engine.orders import order_text
 from engine.refusals import NOTHING_EXPECTED, problem_line, refuse
@@ -27,10 +27,12 @@ CHECKED = plural_message(
     "checked {count} scenario: {agree} agrees, {differ} differs, {invalid} invalid",
     "checked {count} scenarios: {agree} agree, {differ} differ, {invalid} invalid",
 )
-ORDERS = plural_message(
-    "cli:orders",
-    "{count} order; the outcome differs from the one shown under {differ}{listed}",
-    "{count} orders; the outcome differs from the one shown under {differ}{listed}",
+CHOICES = plural_message(
+    "cli:choices",
+    "{count} run (every order of abilities going on the chain together, every legal damage "
+    "assignment); the outcome differs from the one shown in {differ}{listed}",
+    "{count} runs (every order of abilities going on the chain together, every legal damage "
+    "assignment); the outcome differs from the one shown in {differ}{listed}",
 )
 
 
@@ -50,8 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     orders = commands.add_parser(
         "orders",
-        help="play a scenario under every order players may choose for abilities going on "
-        "the chain together, and name the orders whose outcome differs from the one shown",
+        help="play a scenario under every choice players may make (every order of abilities "
+        "going on the chain together, every legal combat damage assignment), and name the "
+        "choices whose outcome differs from the one shown",
     )
     orders.add_argument("file", type=Path)
     for command in (run, check, orders):
@@ -109,24 +112,33 @@ def check_command(files: Sequence[Path], every: bool = False, lang: str = SOURCE
 
 
 def orders_command(file: Path, lang: str = SOURCE_LANGUAGE) -> int:
-    """Every order players may choose, and whether its outcome means something other than the
+    """Every choice players may make, and whether its outcome means something other than the
     one shown (units compared by id, not by the order a run created them in)."""
     try:
         scenario = load_scenario(file)
         shown = run_combat(scenario)
-        runs = every_order(scenario)
+        runs = every_choice(scenario)
     except ProblemsFound as found:
         refused(found, lang)
         return 1
-    shown_key = order_key(shown)
+    shown_key = (order_key(shown), assignment_key(shown))
     differ = []
     for run in runs:
-        key = order_key(run)
+        key = (order_key(run), assignment_key(run))
         same = run.summary == shown.summary
         mark = " (shown)" if key == shown_key else "" if same else " (differs)"
-        print(f"trigger_order {order_text(key)}{mark}: {summary_line(run.summary)}")
+        print(f"{choices_text(*key)}{mark}: {summary_line(run.summary)}")
         if not same:
-            differ.append(order_text(key))
-    listed = f": {'; '.join(differ)}" if differ else ""
-    print(ORDERS(lang, len(runs), differ=len(differ), listed=listed))
+            differ.append(choices_text(*key))
+    listed = f": {' | '.join(differ)}" if differ else ""
+    print(CHOICES(lang, len(runs), differ=len(differ), listed=listed))
     return 0
+
+
+def choices_text(orders: OrderKey, assignments: AssignmentKey) -> str:
+    """A run's choices as a scenario states them: its trigger orders (when any player had
+    several abilities at once) and its assignments."""
+    said = [f"trigger_order {order_text(orders)}"] if orders else []
+    if assignments:
+        said.append(f"assign {assignment_text(assignments)}")
+    return "; ".join(said) or "no choice"

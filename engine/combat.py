@@ -5,22 +5,32 @@ full trace. Each step is recorded by its entry in ``engine.steps`` (which
 holds its rules and words); ``tests/engine`` holds a test per rule. The order
 of the procedure:
 
-1. the move, staging, Attacker and Defender designations (459);
-2. the showdown (341): what the scenario plays in it resolves;
-3. the damage step (465): damage assigned, prevented, dealt simultaneously;
-4. the Resolution Step (466) invokes a Combat Cleanup (466.1.a, 324.1):
+1. the move (459). Onto enemy units, a combat is staged; onto none, a showdown
+   without combat begins (341), which becomes a combat's if units of another
+   player arrive during it;
+2. the Attacker and Defender designations (459); "when I attack" and "when I
+   defend" abilities they trigger form the showdown's first chain (341, 327);
+3. the showdown (341): each play resolves, then a cleanup (318), then the
+   abilities it triggered go on the chain and resolve, all before combat damage;
+4. the damage step (465): each player assigns its side's combat Might (the
+   Attacker first: ``engine.assignment``), and damage is dealt all at once;
+5. the Resolution Step (466) invokes a Combat Cleanup (466.1.a, 324.1):
    3a death abilities recorded (323.4), 3b lethal units killed (323.5),
    3c all units healed (466.1.a.1), 3d attackers recalled if defenders remain
    (466.1.a.2);
-5. the chain (327), newest item first, a cleanup (318) after each item;
-6. the result (466.3) on the board as it now is;
-7. result effects, then control (466.5) and the Conquer (466.5.d, 470);
-8. the end of combat (466.7.a, 466.7.c); a restaged combat runs the
+6. the chain (327), newest item first, a cleanup (318) after each item;
+7. the result (466.3) on the board as it now is;
+8. result effects, then control (466.5) and the Conquer (466.5.d, 470);
+9. the end of combat (466.7.a, 466.7.c); a restaged combat runs the
    scenario's next round.
+
+A showdown that ends without a combat has no damage step and no Combat Cleanup:
+the player with units there establishes control, with a Conquer (341, 188, 469.1).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -28,10 +38,10 @@ from functools import cached_property
 from diagnostics import NodePath, Param, ProblemsFound
 from engine import refusals as R
 from engine import steps as S
+from engine.assignment import Illegal, Reason, Target, illegal
 from engine.effects import Ability, Effect, Resolved
 from engine.fields import Kind
-from engine.loader import assignment_problems
-from engine.model import Board, Designation, Lasting, Trigger, Unit, Zone
+from engine.model import Board, Designation, Lasting, Trigger, Unit, Void, Zone
 from engine.orders import Choice, Chooser, Chosen, Replay, StatedOrders
 from engine.scenario import Round, Scenario
 from engine.summary import Conquest, Result, Summary, UnitEnd
@@ -68,6 +78,30 @@ def ability_sources(items: list[ChainItem]) -> tuple[tuple[str, int], ...]:
     return tuple((i.source, i.number if len(numbers[i.source]) > 1 else 0) for i in items)
 
 
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """One player's combat damage assignment in a run: what each enemy unit was assigned (in
+    board order, units assigned nothing included), and how it was decided."""
+
+    step: str
+    player: str
+    amounts: tuple[tuple[str, int], ...]
+    chosen: Chosen
+
+
+# What one player assigns in a round, as ``combat.rounds[].assign`` states it.
+Amounts = tuple[tuple[str, int], ...]
+# Why a stated assignment is refused, said by its reason.
+ILLEGAL = {
+    Reason.TOTAL: R.ASSIGN_TOTAL,
+    Reason.LETHAL_FIRST: R.ASSIGN_LETHAL_FIRST,
+    Reason.OVER: R.ASSIGN_OVER,
+    Reason.SPLIT_EXCESS: R.ASSIGN_SPLIT_EXCESS,
+    Reason.TANK: R.ASSIGN_TANK,
+    Reason.TANK_EXCESS: R.ASSIGN_TANK_EXCESS,
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a combat gave: the result, control, the Conquer, where every unit ended.
@@ -93,6 +127,8 @@ class Outcome:
     board: Board = field(repr=False)
     # Each order a player chose for abilities going on the chain together, in turn.
     choices: tuple[Choice, ...] = ()
+    # Each player's combat damage assignment, in turn.
+    assignments: tuple[Assignment, ...] = ()
     # The board after each step, or how to make them (the same run again, recording them).
     boards: tuple[Snapshot, ...] | Callable[[], tuple[Snapshot, ...]] = field(
         default=(), repr=False, compare=False
@@ -136,6 +172,7 @@ class CombatRun:
             scenario.combat.trigger_order, scenario.path
         )
         self.choices: list[Choice] = []
+        self.assignments: list[Assignment] = []
         # What the chooser answered, in turn: a run with the same answers plays the same.
         self.answers: list[tuple[tuple[int, ...], Chosen]] = []
         self.board = scenario.new_board()
@@ -152,10 +189,14 @@ class CombatRun:
         self.points = 0
         self.attacker = scenario.combat.attacker
         self.defender = ""
+        self.fighting = False  # a combat is under way (not only a showdown)
         self.played = 0
         self.chain_items = 0  # numbers chain steps: chain-1, chain-2, …
         self.winner: str | None = None
         self.loser: str | None = None
+        self.control_before: str | None = None
+        self.restaged = False  # a new showdown and combat was staged at least once
+        self.at_damage = False  # paused before a round's damage step (``proceed``)
 
     # -- recording -------------------------------------------------------
 
@@ -184,6 +225,10 @@ class CombatRun:
 
     # -- what effects may use (engine.effects.Table) ----------------------
 
+    @property
+    def in_combat(self) -> bool:
+        return self.fighting
+
     def prevent(self, unit_id: str, amount: int) -> tuple[int, int]:
         """Apply this combat's prevention shields; return (dealt, prevented)."""
         prevented = 0
@@ -196,6 +241,8 @@ class CombatRun:
 
     def triggered(self, unit: Unit, trigger: Trigger) -> bool:
         """Record the unit's abilities for ``trigger`` with its last known information."""
+        if not unit.abilities:
+            return False
         fired = [(n, a) for n, a in enumerate(unit.abilities, 1) if a.trigger is trigger]
         for number, ability in fired:
             self.pending.append(self.item(unit, ability, number))
@@ -208,21 +255,67 @@ class CombatRun:
             unit_id = f"{wanted}-{self.played}"
         return unit_id
 
+    def kill(self, unit: Unit) -> Zone:
+        """An effect kills ``unit``: as a cleanup kills (its death abilities recorded first,
+        a replacement effect applied, other units seeing it die), at once."""
+        if unit.instead_of_dying is None or unit.keeps_death_trigger:
+            self.triggered(unit, Trigger.DIES)
+        unit.damage = 0
+        unit.designation = None
+        if unit.instead_of_dying is not None:
+            unit.zone = unit.instead_of_dying
+            return unit.zone
+        unit.zone = Zone.TRASH
+        self.killed.append(unit.id)
+        return Zone.TRASH
+
+    def leave(self, unit: Unit, zone: Zone) -> None:
+        unit.zone = zone
+        unit.damage = 0
+        unit.designation = None
+        if zone is Zone.BASE:
+            self.recalled.append(unit.id)
+
+    def witnesses(self, dead: list[Unit]) -> tuple[str, ...]:
+        """Units in play, not among ``dead``, whose "when another unit dies" abilities these
+        deaths trigger: once for each death (units dying together do not see each other)."""
+        seen = []
+        for unit in self.board.units.values():
+            if unit.zone.in_play and unit.abilities and unit not in dead:
+                for _ in dead:
+                    if self.triggered(unit, Trigger.ANOTHER_DIES):
+                        seen.append(unit.id)
+        return tuple(dict.fromkeys(seen))
+
     # -- the procedure ---------------------------------------------------
 
     def run(self) -> Outcome:
-        control_before = self.board.controller
-        if control_before:
-            self.record(S.START_ID, "start", S.START_CONTROLLED, S.Controller(control_before))
+        self.control_before = self.board.controller
+        if self.control_before:
+            self.record(S.START_ID, "start", S.START_CONTROLLED, S.Controller(self.control_before))
         else:
             self.record(S.START_ID, "start", S.START_UNCONTROLLED)
         self.move()
-        restaged = False  # a new showdown and combat was staged at least once
+        self.round, self.at_damage = 1, False
+        return self.proceed()
+
+    def proceed(self) -> Outcome:
+        """Play on from where the run is: the start of a round, or its damage step
+        (``at_damage``: a run paused there, or a copy of one, ``fork``)."""
         rounds = self.scenario.combat.rounds
-        for index, script in enumerate(rounds, start=1):
-            self.round = index
-            self.stage()
-            self.showdown(script)
+        while True:
+            script = rounds[self.round - 1]
+            if not self.at_damage:
+                self.fighting = self.fighting or self.round > 1  # staged again: a combat
+                if self.fighting:
+                    self.stage(S.STAGE)
+                self.showdown(script)
+                if not self.fighting:
+                    self.end_open_showdown()
+                    break
+                self.at_damage = True
+                self.chooser.before_damage(self)
+            self.at_damage = False
             self.damage_step(script)
             self.combat_cleanup()
             self.resolve_chain("chain")
@@ -233,40 +326,64 @@ class CombatRun:
             self.after_combat()
             if not staged_again:
                 break
-            restaged = True
-            if index == len(rounds):
+            self.restaged = True
+            if self.round == len(rounds):
                 self.record(S.RESTAGED_ID, "result", S.RESTAGED_UNSCRIPTED)
+                break
+            self.round += 1
         problems = self.chooser.finish()
         if problems:
             raise ProblemsFound(problems)
-        return self.outcome(control_before, restaged)
+        return self.outcome(self.control_before, self.restaged)
+
+    def fork(self, chooser: Chooser) -> CombatRun:
+        """A copy of this run, as it is between two steps, that plays on with ``chooser``:
+        exploring choices starts each run from the board before the choice it changes."""
+        other = copy.copy(self)
+        other.chooser = chooser
+        other.board = self.board.copy()
+        other.trace = list(self.trace)
+        other.boards = None if self.boards is None else list(self.boards)
+        for name in ("pending", "chain", "killed", "recalled", "choices", "assignments", "answers"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
 
     def move(self) -> None:
-        """Units move from their base to the battlefield; a combat is staged (459)."""
+        """Units move from their base to the battlefield (459): onto enemy units a combat is
+        staged; onto none, a showdown begins without a combat (341)."""
         combat = self.scenario.combat
         for unit_id in combat.move:
             self.board.units[unit_id].zone = Zone.BATTLEFIELD
-        self.record(S.MOVE_ID, "move", S.MOVE, S.Moved(self.attacker, tuple(combat.move)))
-        present = self.board.players_present()
-        others = [p for p in present if p != self.attacker]
-        if not others:
-            raise self.fail(("combat",), R.NO_OPPONENT)
-        self.defender = others[0]
+        others = [p for p in self.board.players_present() if p != self.attacker]
+        self.fighting = bool(others)
+        kind = S.MOVE if others else S.MOVE_OPEN
+        self.record(S.MOVE_ID, "move", kind, S.Moved(self.attacker, tuple(combat.move)))
+        if others:
+            self.defender = others[0]
 
-    def stage(self) -> None:
-        """Attacker and Defender designations for the players and their units there (459)."""
+    def stage(self, kind: S.StepKind) -> None:
+        """Attacker and Defender designations for the players and their units there (459);
+        the "when I attack" and "when I defend" abilities they trigger open the showdown with
+        its first chain."""
         for player in self.board.players.values():
             player.designation = None
         self.board.players[self.attacker].designation = Designation.ATTACKER
         self.board.players[self.defender].designation = Designation.DEFENDER
-        for unit in self.board.at_battlefield():
+        here = self.board.at_battlefield()
+        for unit in here:
             unit.designation = self.board.players[unit.controller].designation
         self.recalled_this_combat = 0
-        self.record(S.STAGE_ID, "stage", S.STAGE, S.Staged(self.attacker, self.defender))
+        self.record(S.STAGE_ID, "stage", kind, S.Staged(self.attacker, self.defender))
+        for unit in here:
+            self.triggered(
+                unit, Trigger.ATTACK if unit.designation is Designation.ATTACKER else Trigger.DEFEND
+            )
+        self.resolve_chain("opening")
 
     def showdown(self, script: Round) -> None:
-        """The showdown (341): each play resolves in turn, a cleanup after each; then both
-        players pass."""
+        """The showdown (341): each play resolves in turn, then a cleanup, then the abilities
+        it triggered go on the chain and resolve; then both players pass. In a showdown
+        without a combat, units of another player arriving make it a combat's."""
         if not script.showdown:
             self.record(S.SHOWDOWN_ID, "showdown", S.SHOWDOWN_PASS)
             return
@@ -278,22 +395,89 @@ class CombatRun:
                     raise self.fail(at, R.NOBODY_WHEN_PLAYED)
                 unit = R.named(Kind.UNIT, play.effect.target)
                 raise self.fail((*at, play.effect.key, "to"), R.GONE_WHEN_PLAYED, unit=unit)
+            dead = [self.board.units[done.target]] if done.zone is Zone.TRASH else []
             step_id = self.record(
                 S.PLAY_ID,
                 "showdown",
-                S.SHOWDOWN_PLAYS[play.effect.key],
-                S.Played(play.player, done.target, done.amount, done.zone, done.targets),
+                played_kind(play.effect, done),
+                S.Played(
+                    play.player,
+                    done.target,
+                    done.amount,
+                    done.zone,
+                    done.targets,
+                    done.spared,
+                    replaced_by(play.effect, self.board.units.get(done.target), done),
+                    self.witnesses(dead),
+                ),
                 n=number,
             )
             self.cleanup(step_id)
+            self.resolve_chain("showdown")
+            if not self.fighting:
+                self.arrivals()
+
+    def arrivals(self) -> None:
+        """A showdown without a combat becomes a combat's when units of another player are at
+        the battlefield with the Attacker's: the designations are given at once."""
+        others = [p for p in self.board.players_present() if p != self.attacker]
+        if others and self.attacker in self.board.players_present():
+            self.defender = others[0]
+            self.fighting = True
+            self.stage(S.STAGE_IN_SHOWDOWN)
+
+    def end_open_showdown(self) -> None:
+        """A showdown without a combat ends: no damage step, no Combat Cleanup; the only
+        player with units there establishes control, which is a Conquer (341, 188, 469.1)."""
+        self.record(S.SHOWDOWN_END_ID, "showdown", S.SHOWDOWN_ENDS_OPEN)
+        board = self.board
+        present = board.players_present()
+        if not present:
+            self.record(S.CONTROL_ID, "control", S.OPEN_NOBODY)
+            return
+        player = present[0]
+        if board.controller == player:
+            self.record(S.CONTROL_ID, "control", S.OPEN_KEPT, S.PlayerNamed(player))
+            return
+        board.controller = player
+        if player in board.scored_this_turn:
+            self.record(S.CONTROL_ID, "control", S.OPEN_NO_CONQUER, S.PlayerNamed(player))
+            return
+        self.conquer(player, S.OPEN_CONQUER)
 
     def damage_step(self, script: Round) -> None:
-        """Combat damage: assigned by each side, prevented, dealt all at once (465)."""
-        assigned = self.assign_damage(script)
+        """Combat damage (465): each player assigns its side's combat Might among the enemy
+        units there, the Attacker first; then it is dealt, all at once."""
+        here = self.board.at_battlefield()
+        sides = {
+            player: [u for u in here if u.controller == player]
+            for player in (self.attacker, self.defender)
+        }
+        enemy = {self.attacker: self.defender, self.defender: self.attacker}
+        stated = {}
+        problems = []
+        for player in (self.attacker, self.defender):
+            try:
+                stated[player] = self.stated_assignment(
+                    script, player, sides[player], sides[enemy[player]]
+                )
+            except ProblemsFound as found:  # both players' assignments are checked
+                problems += [p for p in found.problems if p not in problems]
+        if problems:
+            raise ProblemsFound(problems)
+        assigned: dict[str, int] = {}
+        for side, player in (("attacker", self.attacker), ("defender", self.defender)):
+            amounts = self.assign(side, player, sides[player], sides[enemy[player]], stated[player])
+            for unit_id, amount in amounts:
+                assigned[unit_id] = amount
         hits = []
         for unit_id, amount in assigned.items():
-            dealt, prevented = self.prevent(unit_id, amount)
-            hits.append(S.Hit(unit_id, amount, prevented, dealt))
+            unit = self.board.units[unit_id]
+            if unit.cant_be_dealt_damage:
+                hits.append(S.Hit(unit.id, amount, 0, 0, immune=True))
+                continue
+            dealt, prevented = self.prevent(unit.id, amount)
+            hits.append(S.Hit(unit.id, amount, prevented, dealt))
         for hit in hits:
             self.board.units[hit.unit].damage += hit.dealt
         self.record(S.DAMAGE_ID, "damage", S.DAMAGE, S.Damage(tuple(hits)))
@@ -301,29 +485,97 @@ class CombatRun:
             if hit.dealt > 0:
                 self.triggered(self.board.units[hit.unit], Trigger.DAMAGED)
 
-    def assign_damage(self, script: Round) -> dict[str, int]:
-        """Each side assigns its units' total Might to the other side's units."""
-        sides = {
-            player: [u for u in self.board.at_battlefield() if u.controller == player]
-            for player in (self.attacker, self.defender)
-        }
-        totals = {p: sum(self.board.might(u) for u in units) for p, units in sides.items()}
-        opponent = {self.attacker: self.defender, self.defender: self.attacker}
-        if script.damage is None:
-            assigned: dict[str, int] = {}
-            for player, total in totals.items():
-                targets = sides[opponent[player]]
-                for i, unit in enumerate(targets):
-                    lethal = max(self.board.might(unit) - unit.damage, 1)
-                    share = total if i == len(targets) - 1 else min(total, lethal)
-                    assigned[unit.id] = share
-                    total -= share
-            return assigned
-        fighting = {u.id: u.controller for units in sides.values() for u in units}
-        problems = assignment_problems(self.scenario, self.round - 1, fighting, totals, opponent)
-        if problems:
-            raise ProblemsFound(problems)
-        return dict(script.damage)
+    def targets(self, enemy: list[Unit]) -> tuple[Target, ...]:
+        return tuple(Target(u.id, self.board.lethal_remaining(u), u.tank) for u in enemy)
+
+    def assign(
+        self,
+        side: str,
+        player: str,
+        own: list[Unit],
+        enemy: list[Unit],
+        stated: tuple[int, ...] | None,
+    ) -> Amounts:
+        """What ``player`` assigns, recorded as a step: as the scenario states it (checked
+        legal), or as the chooser decides."""
+        board = self.board
+        might = sum(board.combat_might(u) for u in own)
+        targets = self.targets(enemy)
+        step_id = S.ASSIGN_ID.id(round=self.round, side=side)
+        amounts = self.chooser.assign(player, step_id, might, targets, stated)
+        chosen = self.chooser.chosen
+        self.answers.append((amounts, chosen))
+        pairs = tuple((t.unit, a) for t, a in zip(targets, amounts, strict=True))
+        self.assignments.append(Assignment(step_id, player, pairs, chosen))
+        tanks = tuple(t.unit for t in targets if t.tank) if any(not t.tank for t in targets) else ()
+        params = S.Assigned(
+            player,
+            might,
+            tuple(S.Share(unit, amount) for unit, amount in pairs if amount),
+            tanks,
+            tuple(u.id for u in own if u.stunned),
+            boosts(own),
+        )
+        kind = (
+            S.ASSIGN_NO_TARGET
+            if not targets
+            else S.ASSIGN_NOTHING
+            if not might
+            else S.ASSIGNED_BY[chosen]
+        )
+        self.record(S.ASSIGN_ID, "damage", kind, params, side=side)
+        return pairs
+
+    def stated_assignment(
+        self, script: Round, player: str, own: list[Unit], enemy: list[Unit]
+    ) -> tuple[int, ...] | None:
+        """What the scenario states ``player`` assigns (its ``assign``, or its share of the
+        older ``damage``, both players' at once), checked: None if it states nothing."""
+        r = self.round - 1
+        might = sum(self.board.combat_might(u) for u in own)
+        targets = self.targets(enemy)
+        at: NodePath
+        if player in script.assign:
+            given, at = script.assign[player], ("combat", "rounds", r, "assign", player)
+        elif script.damage is not None:
+            at = ("combat", "rounds", r, "damage")
+            mine = {u.id for u in own}
+            given = {u: a for u, a in script.damage.items() if u not in mine}
+        else:
+            return None
+        in_combat = {t.unit for t in targets} | {u.id for u in own}
+        for unit_id in given:
+            if unit_id in {u.id for u in own} and player in script.assign:
+                raise self.fail(
+                    (*at, unit_id),
+                    R.ASSIGN_OWN_UNIT,
+                    unit=R.named(Kind.UNIT, unit_id),
+                    player=R.named(Kind.PLAYER, player),
+                )
+            if unit_id not in in_combat:
+                raise self.fail((*at, unit_id), R.NOT_IN_COMBAT, unit=R.named(Kind.UNIT, unit_id))
+        amounts = tuple(given.get(t.unit, 0) for t in targets)
+        wrong = illegal(might, targets, amounts)
+        if wrong is not None:
+            raise self.refuse_assignment(wrong, at, player, might)
+        return amounts
+
+    def refuse_assignment(
+        self, wrong: Illegal, at: NodePath, player: str, might: int
+    ) -> ProblemsFound:
+        """An assignment the rules do not allow, said with its reason beside the field."""
+        where = at if wrong.reason is Reason.TOTAL else (*at, wrong.unit)
+        return self.fail(
+            where,
+            ILLEGAL[wrong.reason],
+            player=R.named(Kind.PLAYER, player),
+            unit=R.named(Kind.UNIT, wrong.unit),
+            other=R.named(Kind.UNIT, wrong.other),
+            lethal=wrong.lethal,
+            **({"count": wrong.assigned} if wrong.reason is Reason.TOTAL else {}),
+            assigned=wrong.assigned,
+            might=might,
+        )
 
     def combat_cleanup(self) -> None:
         """The Resolution Step's Combat Cleanup, in label order 3a, 3b, 3c, 3d."""
@@ -387,19 +639,14 @@ class CombatRun:
                 self.killed.append(unit.id)
                 continue
             unit.zone = unit.instead_of_dying
-            if unit.id in recorded:
-                how = S.Replacement.KEEPS_TRIGGER
-            elif any(a.trigger is Trigger.DIES for a in unit.abilities):
-                how = S.Replacement.REMOVES_TRIGGER
-            else:
-                how = S.Replacement.NO_TRIGGER
-            replaced.append(S.Replaced(unit.id, unit.zone, how))
-        killed = tuple(u.id for u in dying if u.instead_of_dying is None)
+            replaced.append(replacement_of(unit, unit.id in recorded))
+        killed = [u for u in dying if u.instead_of_dying is None]
+        seen = self.witnesses(killed) if killed else ()
         self.record(
             form,
             phase,
             S.KILL if killed else S.KILL_NONE,
-            S.Killed(killed, tuple(replaced)),
+            S.Killed(tuple(u.id for u in killed), tuple(replaced), seen),
             label="3b",
             **parts,
         )
@@ -456,26 +703,13 @@ class CombatRun:
         item_id = ""
         for part, effect in enumerate(item.effects):
             done = effect.apply(self, item.controller, item.might)
-            area = effect.target is None
+            kind = chain_kind(effect, done, then=part > 0)
             if part == 0:
-                kind = (
-                    S.CHAIN_RESOLUTIONS[effect.key]
-                    if done
-                    else S.CHAIN_NOBODY_HERE
-                    if area
-                    else S.CHAIN_NO_TARGET
-                )
                 where, parts = S.ITEM_ID, {}
             else:
-                kind = (
-                    S.CHAIN_CONTINUATIONS[effect.key]
-                    if done
-                    else S.CHAIN_THEN_NOBODY_HERE
-                    if area
-                    else S.CHAIN_THEN_NO_TARGET
-                )
                 where, parts = S.PART_ID, {"part": chr(ord("a") + part)}
             done = done or Resolved(effect.target or "")
+            dead = [self.board.units[done.target]] if done.zone is Zone.TRASH else []
             step_id = self.record(
                 where,
                 "chain",
@@ -488,6 +722,9 @@ class CombatRun:
                     done.amount,
                     done.zone,
                     done.targets,
+                    done.spared,
+                    replaced_by(effect, self.board.units.get(done.target), done),
+                    self.witnesses(dead),
                 ),
                 chain=label,
                 n=number,
@@ -560,15 +797,20 @@ class CombatRun:
             if player in board.scored_this_turn:
                 self.record(S.CONTROL_ID, "control", S.CONTROL_NO_CONQUER, S.PlayerNamed(player))
             else:
-                board.scored_this_turn.add(player)
-                board.players[player].score += 1
-                self.conquered_by, self.points = player, 1
-                score = board.players[player].score
-                self.record(S.CONTROL_ID, "control", S.CONQUER, S.Conquered(player, score))
-                for unit in board.at_battlefield():
-                    if unit.controller == player:
-                        self.triggered(unit, Trigger.CONQUER)
-                self.resolve_chain("control-effects")
+                self.conquer(player, S.CONQUER)
+
+    def conquer(self, player: str, kind: S.StepKind) -> None:
+        """A Conquer: a point, then the abilities it triggers resolve (466.5.d, 469.1, 470)."""
+        board = self.board
+        board.scored_this_turn.add(player)
+        board.players[player].score += 1
+        self.conquered_by, self.points = player, 1
+        score = board.players[player].score
+        self.record(S.CONTROL_ID, "control", kind, S.Conquered(player, score))
+        for unit in board.at_battlefield():
+            if unit.controller == player:
+                self.triggered(unit, Trigger.CONQUER)
+        self.resolve_chain("control-effects")
 
     def end_combat(self) -> None:
         """End of combat: designations removed (466.7.a), this-combat effects expire (466.7.c)."""
@@ -578,6 +820,7 @@ class CombatRun:
             player.designation = None
         expired = len(self.board.effects)
         self.board.effects.clear()
+        self.fighting = False
         self.record(S.END_ID, "end", S.END, S.Ended(expired))
 
     def after_combat(self) -> None:
@@ -604,6 +847,7 @@ class CombatRun:
             final=final,
             board=board,
             choices=tuple(self.choices),
+            assignments=tuple(self.assignments),
             boards=tuple(self.boards) if self.boards is not None else self.replayed,
         )
 
@@ -615,6 +859,66 @@ class CombatRun:
         return tuple(again.boards)
 
 
+def boosts(units: list[Unit]) -> tuple[S.Boost, ...]:
+    """The keywords that add to these units' Might now (Assault while attacking, Shield while
+    defending)."""
+    found = []
+    for unit in units:
+        if unit.assault and unit.designation is Designation.ATTACKER:
+            found.append(S.Boost(unit.id, S.Keyword.ASSAULT, unit.assault))
+        if unit.shield and unit.designation is Designation.DEFENDER:
+            found.append(S.Boost(unit.id, S.Keyword.SHIELD, unit.shield))
+    return tuple(found)
+
+
+def replacement_of(unit: Unit, recorded: bool) -> S.Replaced:
+    """What a replacement effect did to a dying unit's death ability (recorded or not)."""
+    if recorded:
+        how = S.Replacement.KEEPS_TRIGGER
+    elif any(a.trigger is Trigger.DIES for a in unit.abilities):
+        how = S.Replacement.REMOVES_TRIGGER
+    else:
+        how = S.Replacement.NO_TRIGGER
+    return S.Replaced(unit.id, unit.zone, how)
+
+
+def replaced_by(effect: Effect, unit: Unit | None, done: Resolved) -> tuple[S.Replaced, ...]:
+    """A kill that a replacement effect turned away, as the step says it."""
+    if effect.key != "kill" or unit is None or done.zone in (None, Zone.TRASH):
+        return ()
+    recorded = unit.keeps_death_trigger and any(a.trigger is Trigger.DIES for a in unit.abilities)
+    return (replacement_of(unit, recorded),)
+
+
+def chain_kind(effect: Effect, done: Resolved | None, then: bool) -> S.StepKind:
+    """The step of an ability's effect on the chain: what it did, or why it did nothing."""
+    area = effect.target is None
+    if done is None:
+        if then:
+            return S.CHAIN_THEN_NOBODY_HERE if area else S.CHAIN_THEN_NO_TARGET
+        return S.CHAIN_NOBODY_HERE if area else S.CHAIN_NO_TARGET
+    if done.void is Void.LAPSED:
+        return S.CHAIN_THEN_LAPSED if then else S.CHAIN_LAPSED
+    if done.void is Void.IMMUNE:
+        if area:
+            return S.CHAIN_THEN_IMMUNE_ALL if then else S.CHAIN_IMMUNE_ALL
+        return S.CHAIN_THEN_IMMUNE if then else S.CHAIN_IMMUNE
+    if effect.key == "kill" and done.zone is not Zone.TRASH:
+        return S.CHAIN_THEN_KILL_REPLACED if then else S.CHAIN_KILL_REPLACED
+    return (S.CHAIN_CONTINUATIONS if then else S.CHAIN_RESOLUTIONS)[effect.key]
+
+
+def played_kind(effect: Effect, done: Resolved) -> S.StepKind:
+    """The step of a showdown play: what it did, or why it did nothing."""
+    if done.void is Void.LAPSED:
+        return S.SHOWDOWN_LAPSED
+    if done.void is Void.IMMUNE:
+        return S.SHOWDOWN_IMMUNE_ALL if effect.target is None else S.SHOWDOWN_IMMUNE
+    if effect.key == "kill" and done.zone is not Zone.TRASH:
+        return S.SHOWDOWN_KILL_REPLACED
+    return S.SHOWDOWN_PLAYS[effect.key]
+
+
 def run_combat(
     scenario: Scenario, chooser: Chooser | None = None, *, boards: bool = True
 ) -> Outcome:
@@ -622,8 +926,10 @@ def run_combat(
 
     Players order their abilities that go on the chain together as the
     scenario states (``combat.trigger_order``), else in the order they
-    triggered; ``chooser`` decides instead (``engine.explore`` tries every order).
-    ``boards``: record the board after every step; without them (a run that only needs its
-    outcome), ``Outcome.steps`` plays the combat again the first time it is read.
+    triggered; each assigns its combat damage as the scenario states
+    (``rounds[].assign``), else as the engine chooses; ``chooser`` decides instead
+    (``engine.explore`` tries every choice). ``boards``: record the board after every step;
+    without them (a run that only needs its outcome), ``Outcome.steps`` plays the combat
+    again the first time it is read.
     """
     return CombatRun(scenario, chooser, boards).run()

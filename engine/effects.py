@@ -24,6 +24,7 @@ from engine.model import (
     Table,
     Trigger,
     Unit,
+    Void,
     Zone,
     name_of,
 )
@@ -139,6 +140,8 @@ class DealDamage(Effect):
         if unit is None:
             return None
         amount = source_might if self.amount is None else self.amount
+        if unit.cant_be_dealt_damage:
+            return Resolved(unit.id, amount, void=Void.IMMUNE)
         dealt, _ = table.prevent(unit.id, amount)
         unit.damage += dealt
         if dealt:
@@ -154,6 +157,7 @@ class LastingOnUnit(Effect):
     amount: int
 
     lasting: ClassVar[Lasting]
+    sign: ClassVar[int] = 1  # -1: the amount is taken away
 
     @classmethod
     def load(cls, body: Mapping[str, Any]) -> LastingOnUnit:
@@ -167,7 +171,9 @@ class LastingOnUnit(Effect):
         unit = self.on_board(table)
         if unit is None:
             return None
-        table.board.effects.append(CombatEffect(self.lasting, unit.id, self.amount))
+        if not table.in_combat:  # "this combat" with no combat under way: nothing lasts
+            return Resolved(unit.id, self.amount, void=Void.LAPSED)
+        table.board.effects.append(CombatEffect(self.lasting, unit.id, self.sign * self.amount))
         return Resolved(unit.id, self.amount)
 
 
@@ -188,6 +194,27 @@ class GiveMight(LastingOnUnit):
         "{source} resolves: {target} gets +{amount} Might this combat.",
     )
     then_on_chain = message("then:give_might", "Then {target} gets +{amount} Might this combat.")
+
+
+@dataclass(frozen=True, slots=True)
+class ReduceMight(LastingOnUnit):
+    """-N Might this combat (Might may go below 0; combat damage never does)."""
+
+    key = "reduce_might"
+    body = Obj(
+        {"to": TARGET, "amount": AMOUNT},
+        ("to", "amount"),
+        description="-N Might this combat (a Might below 0 deals no combat damage).",
+    )
+    lasting = Lasting.MIGHT
+    sign = -1
+    in_showdown = message(
+        "showdown:reduce_might", "Showdown: {player} gives {target} −{amount} Might this combat."
+    )
+    on_chain = message(
+        "chain:reduce_might", "{source} resolves: {target} gets −{amount} Might this combat."
+    )
+    then_on_chain = message("then:reduce_might", "Then {target} gets −{amount} Might this combat.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +280,122 @@ class CantMove(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class OnUnit(Effect):
+    """An effect on one unit on the board, with no amount (the kinds below say what)."""
+
+    to: str
+
+    @classmethod
+    def load(cls, body: Mapping[str, Any]) -> OnUnit:
+        return cls(body["to"])
+
+    @property
+    def target(self) -> str:
+        return self.to
+
+
+@dataclass(frozen=True, slots=True)
+class Kill(OnUnit):
+    """Kill a unit: it dies (a replacement effect may send it elsewhere instead)."""
+
+    key = "kill"
+    body = Obj({"to": TARGET}, ("to",), description="Kill a unit: it dies at once.")
+    in_showdown = message("showdown:kill", "Showdown: {player} kills {target}.")
+    on_chain = message("chain:kill", "{source} resolves: it kills {target}.")
+    then_on_chain = message("then:kill", "Then it kills {target}.")
+
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        unit = self.on_board(table)
+        if unit is None:
+            return None
+        return Resolved(unit.id, zone=table.kill(unit))
+
+
+@dataclass(frozen=True, slots=True)
+class Recall(OnUnit):
+    """Recall a unit to its base: not a Move (455); it leaves the combat."""
+
+    key = "recall"
+    body = Obj(
+        {"to": TARGET},
+        ("to",),
+        description="Recall a unit to its base (not a Move): it leaves the combat.",
+    )
+    in_showdown = message(
+        "showdown:recall",
+        "Showdown: {player} recalls {target} to its base; it leaves the combat. A Recall is not "
+        "a Move.",
+    )
+    on_chain = message(
+        "chain:recall",
+        "{source} resolves: {target} is recalled to its base and leaves the combat. A Recall is "
+        "not a Move.",
+    )
+    then_on_chain = message(
+        "then:recall", "Then {target} is recalled to its base and leaves the combat."
+    )
+
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        unit = self.on_board(table)
+        if unit is None:
+            return None
+        table.leave(unit, Zone.BASE)
+        return Resolved(unit.id, zone=Zone.BASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHand(OnUnit):
+    """Return a unit to its owner's hand: it leaves the board, and the combat."""
+
+    key = "return_to_hand"
+    body = Obj(
+        {"to": TARGET},
+        ("to",),
+        description="Return a unit to its owner's hand: it leaves the board and the combat.",
+    )
+    in_showdown = message(
+        "showdown:return_to_hand",
+        "Showdown: {player} returns {target} to its owner's hand; it leaves the combat.",
+    )
+    on_chain = message(
+        "chain:return_to_hand",
+        "{source} resolves: {target} returns to its owner's hand and leaves the combat.",
+    )
+    then_on_chain = message(
+        "then:return_to_hand", "Then {target} returns to its owner's hand and leaves the combat."
+    )
+
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        unit = self.on_board(table)
+        if unit is None:
+            return None
+        table.leave(unit, Zone.HAND)
+        return Resolved(unit.id, zone=Zone.HAND)
+
+
+@dataclass(frozen=True, slots=True)
+class Stun(OnUnit):
+    """Stun a unit: it deals no combat damage."""
+
+    key = "stun"
+    body = Obj({"to": TARGET}, ("to",), description="Stun a unit: it deals no combat damage.")
+    in_showdown = message(
+        "showdown:stun", "Showdown: {player} stuns {target}: it deals no combat damage."
+    )
+    on_chain = message(
+        "chain:stun", "{source} resolves: {target} is stunned and deals no combat damage."
+    )
+    then_on_chain = message("then:stun", "Then {target} is stunned and deals no combat damage.")
+
+    def apply(self, table: Table, player: str, source_might: int) -> Resolved | None:
+        unit = self.on_board(table)
+        if unit is None:
+            return None
+        unit.stunned = True
+        return Resolved(unit.id)
+
+
+@dataclass(frozen=True, slots=True)
 class DealDamageToAll(Effect):
     """Deal N damage to each unit at the battlefield, all at once."""
 
@@ -292,18 +435,32 @@ class DealDamageToAll(Effect):
         here = table.board.at_battlefield()
         if not here:
             return None
-        hits = [(unit, table.prevent(unit.id, self.amount)[0]) for unit in here]
+        hit = [unit for unit in here if not unit.cant_be_dealt_damage]
+        hits = [(unit, table.prevent(unit.id, self.amount)[0]) for unit in hit]
         for unit, dealt in hits:
             unit.damage += dealt
         for unit, dealt in hits:
             if dealt:
                 table.triggered(unit, Trigger.DAMAGED)
-        return Resolved("", self.amount, targets=tuple(unit.id for unit in here))
+        spared = tuple(unit.id for unit in here if unit.cant_be_dealt_damage)
+        return Resolved("", self.amount, targets=tuple(u.id for u in hit), spared=spared)
 
 
 EFFECTS: dict[str, type[Effect]] = {
     kind.key: kind
-    for kind in (PlayUnit, DealDamage, DealDamageToAll, GiveMight, PreventDamage, CantMove)
+    for kind in (
+        PlayUnit,
+        DealDamage,
+        DealDamageToAll,
+        GiveMight,
+        ReduceMight,
+        PreventDamage,
+        CantMove,
+        Stun,
+        Kill,
+        Recall,
+        ReturnToHand,
+    )
 }
 
 # An ability's effects, at most (each is a step of its own when it resolves).

@@ -1,12 +1,17 @@
-"""Every order players may choose for abilities going on the chain together, one run each.
+"""Every choice players may make in a combat, one run each: the orders of abilities going on
+the chain together, and each player's combat damage assignment.
 
 Players' choices come one after another, and a later one may depend on an
-earlier one (an order can decide which abilities trigger next), so the runs
-are explored depth first: each run records how many orders each choice had,
-and the next run changes the last choice that has an order left to try.
+earlier one (an order can decide which abilities trigger next; an assignment
+which units die), so the runs are explored depth first: each run records how
+many options each choice had, and the next run changes the last choice that has
+an option left to try. A run need not start from the move: before each damage
+step a run leaves a copy of itself, and the next run whose choices agree up to
+there plays on from that copy (the board before the choice it changes).
 
-Bounded: at most ``MAX_SIMULTANEOUS`` abilities of one player at once and
-``MAX_ORDERS`` runs in all; past either, one clear error.
+Bounded: at most ``MAX_SIMULTANEOUS`` abilities of one player at once,
+``MAX_ASSIGNMENTS`` assignments for one player, and ``limit`` runs in all; past
+any of them, one clear error.
 
 >>> from pathlib import Path
 >>> from engine.loader import load_scenario
@@ -18,33 +23,69 @@ Bounded: at most ``MAX_SIMULTANEOUS`` abilities of one player at once and
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from diagnostics import ProblemsFound
 from engine import refusals as R
-from engine.combat import Outcome, run_combat
+from engine.combat import CombatRun, Outcome, run_combat
 from engine.orders import MAX_ORDERS, Explorer, StatedOrders, key_of
 from engine.scenario import Scenario, StatedOrder
 
 OrderKey = tuple[tuple[str, ...], ...]
+# A run's assignments in turn: each one's step (``r1-assign-attacker``), player and amounts.
+AssignmentKey = tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]
+# Exploring orders and assignments together is bounded by this many runs.
+MAX_RUNS = 5_000
 
 
-def every_order(scenario: Scenario, limit: int = MAX_ORDERS) -> list[Outcome]:
-    """One outcome per possible order (the order the abilities triggered in comes first)."""
+def every_choice(
+    scenario: Scenario,
+    orders: bool = True,
+    assignments: bool = True,
+    limit: int = MAX_RUNS,
+    reuse: bool = True,
+) -> list[Outcome]:
+    """One outcome per possible run (the scenario's own choices, or the engine's defaults,
+    first): every order of abilities going on the chain together (``orders``) and every legal
+    assignment of combat damage (``assignments``); the kinds not explored are made as the
+    scenario states them. ``reuse``: start each run from the copy an earlier run left before
+    the damage step it changes (``False``: every run from the move; the same outcomes)."""
     outcomes: list[Outcome] = []
+    # The choices taken before a damage step (their indices) → a copy of the run paused there,
+    # and the explorer's record of those choices.
+    kept: dict[tuple[int, ...], tuple[CombatRun, list[tuple[int, int]]]] = {}
+
+    def keep(run: Any, taken: list[tuple[int, int]]) -> None:
+        if reuse:
+            kept[tuple(index for _, index in taken)] = (run.fork(run.chooser), taken)
+
     prefix: tuple[int, ...] | None = ()
     while prefix is not None:
         if len(outcomes) == limit:
+            said = R.TOO_MANY_ORDERS if not assignments else R.TOO_MANY_CHOICES
             raise ProblemsFound(
-                [
-                    R.refuse(
-                        scenario.path, scenario.combat.line, R.TOO_MANY_ORDERS, limit=f"{limit:,}"
-                    )
-                ]
+                [R.refuse(scenario.path, scenario.combat.line, said, limit=f"{limit:,}")]
             )
-        explorer = Explorer(prefix, scenario.path, scenario.combat.line)
-        outcomes.append(run_combat(scenario, explorer, boards=False))
+        explorer = Explorer(
+            prefix, scenario.path, scenario.combat.line, orders, assignments, keep=keep
+        )
+        start = next(
+            (kept[prefix[:k]] for k in range(len(prefix), -1, -1) if prefix[:k] in kept), None
+        )
+        if start is None:
+            outcomes.append(CombatRun(scenario, explorer, boards=False).run())
+        else:
+            paused, taken = start
+            explorer.taken = list(taken)
+            outcomes.append(paused.fork(explorer).proceed())
         prefix = explorer.next_prefix()
     return outcomes
+
+
+def every_order(scenario: Scenario, limit: int = MAX_ORDERS) -> list[Outcome]:
+    """One outcome per possible order of abilities going on the chain together (the order
+    the abilities triggered in comes first); assignments as the scenario states them."""
+    return every_choice(scenario, orders=True, assignments=False, limit=limit)
 
 
 def with_orders(scenario: Scenario, orders: tuple[StatedOrder, ...]) -> Scenario:
@@ -61,3 +102,7 @@ def run_stated(scenario: Scenario, orders: tuple[StatedOrder, ...]) -> Outcome:
 
 def order_key(outcome: Outcome) -> OrderKey:
     return key_of(outcome.choices)
+
+
+def assignment_key(outcome: Outcome) -> AssignmentKey:
+    return tuple((a.step, a.player, a.amounts) for a in outcome.assignments)

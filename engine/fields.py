@@ -93,6 +93,14 @@ class Whole(Node):
 
 
 @dataclass(frozen=True)
+class Integer(Node):
+    """A whole number, below 0 too (a Might a reduction took below 0)."""
+
+    def own_schema(self) -> JSON:
+        return {"type": "integer"}
+
+
+@dataclass(frozen=True)
 class Flag(Node):
     def own_schema(self) -> JSON:
         return {"type": "boolean"}
@@ -150,12 +158,13 @@ class Ref(Node):
 @dataclass(frozen=True)
 class Obj(Node):
     """An object with these keys only; ``required`` keys; ``exactly_one``: of these keys,
-    exactly one is given."""
+    exactly one is given; ``at_most_one``: of these, one or none."""
 
     fields: Mapping[str, Node]
     required: tuple[str, ...] = ()
     exactly_one: tuple[str, ...] = ()
     min_fields: int = 0
+    at_most_one: tuple[str, ...] = ()
 
     def _schema(self, defs: dict[str, JSON]) -> JSON:
         out: JSON = {
@@ -168,6 +177,13 @@ class Obj(Node):
             out["oneOf"] = [{"required": [key]} for key in self.exactly_one]
         if self.min_fields:
             out["minProperties"] = self.min_fields
+        if self.at_most_one:
+            pairs = [
+                [first, second]
+                for i, first in enumerate(self.at_most_one)
+                for second in self.at_most_one[i + 1 :]
+            ]
+            out["not"] = {"anyOf": [{"required": pair} for pair in pairs]}
         return out | {"additionalProperties": False}
 
     def children(self, value: Any) -> Iterator[tuple[str | int, Node, Any]]:
@@ -260,7 +276,7 @@ def fits(node: Node, value: Any) -> bool:
         return isinstance(value, str) and value in node.values
     if isinstance(node, Text | Id | Ref):
         return isinstance(value, str)
-    if isinstance(node, Whole):
+    if isinstance(node, Whole | Integer):
         return isinstance(value, int) and not isinstance(value, bool)
     if isinstance(node, Flag):
         return isinstance(value, bool)

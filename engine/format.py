@@ -25,6 +25,7 @@ from engine.fields import (
     Either,
     Flag,
     Id,
+    Integer,
     Kind,
     Map,
     Node,
@@ -67,8 +68,9 @@ ABILITY_SPEC = Obj(
     {
         "when": Choice(
             tuple(t.value for t in Trigger),
-            description="dies: when I die; damaged: when I'm dealt damage; win: when you win "
-            "a combat here; conquer: when you conquer here.",
+            description="dies: when I die; damaged: when I'm dealt damage; attack: when I "
+            "attack; defend: when I defend; another_dies: when another unit dies; win: when "
+            "you win a combat here; conquer: when you conquer here.",
         ),
         "id": Id(
             Kind.ABILITY,
@@ -89,16 +91,30 @@ ABILITY_SPEC = Obj(
 PLAY = Obj(
     {"player": PLAYER, **EFFECT_KINDS}, ("player",), exactly_one=tuple(EFFECTS), define="play"
 )
+ASSIGNMENT = Map(
+    UNIT,
+    Whole(),
+    description="How much of its side's combat Might the player assigns each enemy unit "
+    "(units left out: none).",
+)
 ROUND = Obj(
     {
         "showdown": Seq(PLAY),
+        "assign": Map(
+            PLAYER,
+            ASSIGNMENT,
+            description="Each player's combat damage assignment, checked for legality (lethal "
+            "damage to one unit before the next, Tank first, all of the side's Might); a "
+            "player left out: the engine makes a legal assignment and says it chose it.",
+        ),
         "damage": Map(
             UNIT,
             Whole(),
-            description="Combat damage assigned to each unit; leave out to assign each side's "
-            "Might in unit order.",
+            description="Both players' assignments at once: the combat damage each unit is "
+            "assigned (an older form of assign, checked alike).",
         ),
     },
+    at_most_one=("assign", "damage"),
     define="round",
 )
 UNIT_SPEC = Obj(
@@ -111,6 +127,13 @@ UNIT_SPEC = Obj(
         "at": ZONE,
         "damage": Whole(),
         "cant_move": Flag(),
+        "assault": Whole(description="Assault N: +N Might while it is an attacker."),
+        "shield": Whole(description="Shield N: +N Might while it is a defender."),
+        "tank": Flag(
+            description="Tank: assigned lethal combat damage before its side's units without Tank."
+        ),
+        "stunned": Flag(description="Stunned: it deals no combat damage."),
+        "cant_be_dealt_damage": Flag(description="It can't be dealt damage."),
         "if_it_would_die": Either(
             (
                 SENT_TO,
@@ -159,7 +182,7 @@ COMBAT = Obj(
 UNIT_CHECKS = Map(
     UNIT,
     Obj(
-        {"zone": ZONE, "might": Whole(), "damage": Whole(), "controller": PLAYER},
+        {"zone": ZONE, "might": Integer(), "damage": Whole(), "controller": PLAYER},
         min_fields=1,
     ),
     description="For each unit id, the fields to check.",
@@ -254,6 +277,26 @@ EXPECTED = Obj(
             description="Orders of the abilities that wait together under which the outcome "
             "differs from the one shown (result, control, Conquer, scores or where units end), "
             "each as combat.trigger_order states it.",
+        ),
+        every_assignment=Flag(
+            description="Verify these expectations under every legal combat damage assignment "
+            "of every player (those listed in other_assignments have their own)."
+        ),
+        other_assignments=Seq(
+            Obj(
+                expectation(
+                    round=Whole(description="The showdown and combat it applies to (default 1)."),
+                    assign=Map(
+                        PLAYER,
+                        ASSIGNMENT,
+                        description="The assignments made instead of the round's own, as "
+                        "combat.rounds[].assign states them.",
+                    ),
+                ),
+                ("assign",),
+            ),
+            description="What other combat damage assignments give: each an assign (and its "
+            "round) and the expectations under it.",
         ),
     ),
     ("result",),

@@ -53,6 +53,7 @@ from engine.scenario import (
     Designations,
     Expectation,
     Expected,
+    OtherAssignment,
     OtherOrder,
     PlayerSpec,
     Round,
@@ -409,6 +410,13 @@ def error_problems(
     elif rule in ("oneOf", "anyOf") and (branch := one_of_branch(error)) is not None:
         for sub in branch:
             yield from error_problems(sub, lines, path)
+    elif rule == "not" and isinstance(error.instance, dict):
+        pairs = [c["required"] for c in schema.get("not", {}).get("anyOf", [])]
+        both = next((pair for pair in pairs if all(k in error.instance for k in pair)), None)
+        if both:
+            yield problem(R.AT_MOST_ONE, (*at, both[1]), first=both[0], second=both[1])
+        else:
+            yield problem(R.NOT_VALID)
     elif rule == "minimum":
         yield problem(R.NEGATIVE, value=shown(error.instance))
     elif rule == "type" and error.validator_value == "integer":
@@ -533,6 +541,11 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
             cant_move=u.get("cant_move", False),
             instead_of_dying=replacement(u.get("if_it_would_die"))[0],
             keeps_death_trigger=replacement(u.get("if_it_would_die"))[1],
+            assault=u.get("assault", 0),
+            shield=u.get("shield", 0),
+            tank=u.get("tank", False),
+            stunned=u.get("stunned", False),
+            cant_be_dealt_damage=u.get("cant_be_dealt_damage", False),
             line=lines[("units", i)],
         )
         for i, u in enumerate(data["units"])
@@ -552,6 +565,7 @@ def build_scenario(data: Mapping[str, Any], lines: Mapping[NodePath, int], path:
                 unit: lines[("combat", "rounds", r, "damage", unit)]
                 for unit in script.get("damage", {})
             },
+            assign={player: dict(given) for player, given in script.get("assign", {}).items()},
         )
         for r, script in enumerate(combat.get("rounds", []))
     ) or (Round(line=lines[("combat",)]),)
@@ -676,6 +690,15 @@ def expected_of_data(block: Mapping[str, Any], lines: Mapping[NodePath, int]) ->
             stated_orders(orders, lines, (*base, "differs_under", i))
             for i, orders in enumerate(block.get("differs_under", []))
         ),
+        every_assignment=bool(block.get("every_assignment", False)),
+        other_assignments=tuple(
+            OtherAssignment(
+                other.get("round", 1),
+                {player: dict(given) for player, given in other["assign"].items()},
+                expectation(other, (*base, "other_assignments", i)),
+            )
+            for i, other in enumerate(block.get("other_assignments", []))
+        ),
     )
 
 
@@ -697,10 +720,18 @@ def may_move_in(unit: UnitSpec, attacker: str) -> Message | None:
     return mover_problem(unit.zone, unit.controller or unit.owner, unit.cant_move, attacker)
 
 
+# Triggers that can fire at one moment: damage and the deaths it brings (dealt by one effect,
+# or by combat damage then a cleanup's 3a and 3b); the two designations.
+AT_ONCE = (
+    frozenset({Trigger.DIES, Trigger.DAMAGED, Trigger.ANOTHER_DIES}),
+    frozenset({Trigger.ATTACK, Trigger.DEFEND}),
+)
+
+
 def together(first: Trigger, second: Trigger) -> bool:
     """Whether abilities with these triggers can wait to go on the chain together: the same
-    trigger, or a death and damage (dealt by one effect, or by combat damage then 3a)."""
-    return first is second or {first, second} == {Trigger.DIES, Trigger.DAMAGED}
+    trigger, or two that one moment can fire (``AT_ONCE``)."""
+    return first is second or any({first, second} <= group for group in AT_ONCE)
 
 
 def all_effects(s: Scenario) -> Iterator[tuple[Effect, NodePath]]:
@@ -856,8 +887,8 @@ def combat_problems(
         yield refuse(("combat",), R.ATTACKER_PRESENT)
     if len(holders - {combat.attacker}) > 1:
         yield refuse(("combat",), R.TWO_DEFENDERS)
-    if not any(u.zone is Zone.BATTLEFIELD for u in s.units):
-        yield refuse(("combat",), R.NO_DEFENDER)
+    if not holders and s.controller == combat.attacker and ("combat", "attacker") not in unknown:
+        yield refuse(("combat", "move"), R.NOT_CONTESTED)
 
 
 def ability_problems(s: Scenario, board: Board, refuse: Any) -> Iterator[Problem]:
@@ -928,46 +959,3 @@ def expected_problems(s: Scenario, board: Board, refuse: Any) -> Iterator[Proble
             for key in gone.designations.each if gone.designations else {}:
                 if key in board.players and key in board.units:
                     yield refuse((*at, "designations", key), R.PLAYER_AND_UNIT, value=key)
-
-
-def assignment_problems(
-    s: Scenario,
-    round_index: int,
-    fighting: Mapping[str, str],
-    might: Mapping[str, int],
-    opponent: Mapping[str, str],
-) -> list[Problem]:
-    """What is wrong with the combat damage a round of the scenario assigns, on the board as
-    it is at its damage step (only the run knows it: a showdown can change Might and who is
-    there). ``fighting``: each unit in the combat and its controller; ``might``: each side's
-    total. Each side assigns all of its Might to the other side's units."""
-    script = s.combat.rounds[round_index]
-    at: NodePath = ("combat", "rounds", round_index, "damage")
-    problems: list[Problem] = []
-    received = dict.fromkeys(might, 0)
-    for unit_id, amount in (script.damage or {}).items():
-        if unit_id not in fighting:
-            where = (*at, unit_id)
-            unit = R.named(Kind.UNIT, unit_id)
-            problems.append(R.refuse(s.path, s.line_of(*where), R.NOT_IN_COMBAT, where, unit=unit))
-            continue
-        received[fighting[unit_id]] += amount
-    if problems:  # the totals are off because of those: one fault, one message
-        return problems
-    sides = set(fighting.values())
-    for player in might:
-        other = opponent[player]
-        if player in sides and received[player] != might[other]:
-            problems.append(
-                R.refuse(
-                    s.path,
-                    s.line_of(*at),
-                    R.DAMAGE_TOTAL,
-                    at,
-                    player=R.named(Kind.PLAYER, player),
-                    assigned=received[player],
-                    other=R.named(Kind.PLAYER, other),
-                    might=might[other],
-                )
-            )
-    return problems

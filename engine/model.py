@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
@@ -62,6 +62,9 @@ class Trigger(StrEnum):
 
     DIES = "dies"  # "When I die" (Deathknell): recorded in cleanup step 3a
     DAMAGED = "damaged"  # "When I'm dealt damage"
+    ATTACK = "attack"  # "When I attack": when I am given the Attacker designation
+    DEFEND = "defend"  # "When I defend": when I am given the Defender designation
+    ANOTHER_DIES = "another_dies"  # "When another unit dies" (not one dying with me)
     WIN = "win"  # "When you win a combat here"
     CONQUER = "conquer"  # "When you conquer here"
 
@@ -69,7 +72,7 @@ class Trigger(StrEnum):
 class Lasting(StrEnum):
     """What an effect that lasts "this combat" does (466.7.c)."""
 
-    MIGHT = "might"  # +N Might
+    MIGHT = "might"  # +N Might (or -N: a reduction)
     PREVENT = "prevent"  # prevent the next N damage
 
 
@@ -90,6 +93,14 @@ class Unit:
     # Whether that replacement leaves its death abilities triggered, as its card says (by
     # default a replaced death removes them: 808.1.d.1).
     keeps_death_trigger: bool = False
+    # Keywords and states: +N Might while an attacker (Assault N) or a defender (Shield N);
+    # Tank (assigned lethal damage before its side's units without Tank); stunned (deals no
+    # combat damage); can't be dealt damage.
+    assault: int = 0
+    shield: int = 0
+    tank: bool = False
+    stunned: bool = False
+    cant_be_dealt_damage: bool = False
 
 
 @dataclass(slots=True)
@@ -118,24 +129,47 @@ class Board:
     units: dict[str, Unit]
     effects: list[CombatEffect] = field(default_factory=list)
 
-    def might(self, unit: Unit) -> int:
-        """Might including this combat's bonuses (printed Might once off the board)."""
-        if unit.zone not in IN_PLAY:
-            return unit.might
-        return unit.might + sum(
-            e.amount for e in self.effects if e.kind is Lasting.MIGHT and e.target == unit.id
+    def copy(self) -> Board:
+        """A copy that changes apart from this board."""
+        return Board(
+            players={k: replace(p) for k, p in self.players.items()},
+            battlefield=self.battlefield,
+            controller=self.controller,
+            scored_this_turn=set(self.scored_this_turn),
+            units={k: replace(u) for k, u in self.units.items()},
+            effects=[replace(e) for e in self.effects],
         )
 
-    def might_bonuses(self) -> dict[str, int]:
-        bonuses: dict[str, int] = {}
-        for effect in self.effects:
-            if effect.kind is Lasting.MIGHT:
-                bonuses[effect.target] = bonuses.get(effect.target, 0) + effect.amount
-        return bonuses
+    def might(self, unit: Unit) -> int:
+        """Might on the board: printed, plus Assault while an attacker and Shield while a
+        defender, plus this combat's bonuses and reductions (printed Might once off the board).
+        It may be below 0 (``combat_might`` counts such a unit as 0)."""
+        if unit.zone not in IN_PLAY:
+            return unit.might
+        might = unit.might
+        if unit.designation is Designation.ATTACKER:
+            might += unit.assault
+        elif unit.designation is Designation.DEFENDER:
+            might += unit.shield
+        if self.effects:
+            for effect in self.effects:
+                if effect.kind is Lasting.MIGHT and effect.target == unit.id:
+                    might += effect.amount
+        return might
+
+    def combat_might(self, unit: Unit) -> int:
+        """What the unit adds to its side's combat damage: its Might, 0 if that is below 0,
+        and nothing while it is stunned."""
+        return 0 if unit.stunned else max(self.might(unit), 0)
 
     def is_lethal(self, unit: Unit) -> bool:
-        """Lethal damage (142.4): marked damage at least equal to Might."""
+        """Lethal damage (142.4): marked damage, not none, at least equal to Might."""
         return unit.zone in IN_PLAY and unit.damage > 0 and unit.damage >= self.might(unit)
+
+    def lethal_remaining(self, unit: Unit) -> int:
+        """The damage that would make ``unit`` lethal, counting what is marked on it: at least
+        1 (a unit with 0 Might needs one damage)."""
+        return max(self.might(unit) - unit.damage, 1)
 
     def at_battlefield(self) -> list[Unit]:
         return [u for u in self.units.values() if u.zone is Zone.BATTLEFIELD]
@@ -163,6 +197,28 @@ class Table(Protocol):
         """``wanted``, or a fresh id if a unit already has it."""
         ...
 
+    @property
+    def in_combat(self) -> bool:
+        """Whether a combat is under way (an effect that lasts "this combat" needs one)."""
+        ...
+
+    def kill(self, unit: Unit) -> Zone:
+        """Kill ``unit`` (it dies, unless a replacement effect sends it elsewhere): where it
+        went."""
+        ...
+
+    def leave(self, unit: Unit, zone: Zone) -> None:
+        """``unit`` leaves the battlefield for ``zone`` (a Recall, a return to hand): it leaves
+        the combat too."""
+        ...
+
+
+class Void(StrEnum):
+    """Why an effect that found its target did nothing to it."""
+
+    LAPSED = "lapsed"  # it lasts "this combat", and no combat is under way (466.7.c)
+    IMMUNE = "immune"  # it deals damage, and the unit can't be dealt damage
+
 
 @dataclass(frozen=True, slots=True)
 class Resolved:
@@ -175,6 +231,10 @@ class Resolved:
     amount: int | None = None
     zone: Zone | None = None
     targets: tuple[str, ...] = ()
+    # Units of the area spared because they can't be dealt damage.
+    spared: tuple[str, ...] = ()
+    # Why it did nothing to its target, though the target is there (None: it did its work).
+    void: Void | None = None
 
 
 class Effect(ABC):

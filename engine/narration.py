@@ -104,9 +104,12 @@ def words(params: Any, lang: str, names: Names) -> dict[str, str]:
         elif ref is Ref.ABILITIES:
             said[name] = names.abilities(value, lang)
         elif ref is Ref.PLAYED_AT:
-            said[name] = PLAYED_AT[value](lang) if value is not None else ""
+            # Where a unit is played (a kill, a Recall or a return to hand says its own place).
+            said[name] = PLAYED_AT[value](lang) if value in PLAYED_AT else ""
         elif ref is Ref.SENT_TO:
             said[name] = SENT_TO[value](lang)
+        elif isinstance(value, tuple) and value and getattr(value[0], "listed", False):
+            said[name] = join([phrase(record, lang, names) for record in value], lang)
         elif isinstance(value, tuple):
             said[name] = SEPARATOR.join(phrase(record, lang, names) for record in value)
         else:

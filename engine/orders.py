@@ -22,16 +22,18 @@ several abilities going on the chain at once:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import permutations
 from math import factorial
-from typing import Protocol
+from typing import Any, Protocol
 
 from diagnostics import Problem, ProblemsFound
 from engine import refusals as R
+from engine.assignment import MAX_ASSIGNMENTS, Target, TooMany, default_assignment
+from engine.assignment import legal_assignments as every_assignment
 from engine.fields import Kind
 from engine.scenario import StatedOrder
 
@@ -70,6 +72,23 @@ class Chooser(Protocol):
     @property
     def chosen(self) -> Chosen:
         """How the last order given was decided."""
+        ...
+
+    def assign(
+        self,
+        player: str,
+        step: str,
+        total: int,
+        targets: tuple[Target, ...],
+        stated: tuple[int, ...] | None,
+    ) -> tuple[int, ...]:
+        """What ``player`` assigns to each of ``targets`` (``stated``: what the scenario
+        states, already checked legal)."""
+        ...
+
+    def before_damage(self, run: Any) -> None:
+        """Told when the run reaches a damage step (where assignments are chosen): an explorer
+        keeps a copy of the run there."""
         ...
 
     def finish(self) -> list[Problem]:
@@ -131,6 +150,20 @@ class StatedOrders:
         self.chosen = Chosen.DEFAULT
         return tuple(range(len(abilities)))
 
+    def assign(
+        self,
+        player: str,
+        step: str,
+        total: int,
+        targets: tuple[Target, ...],
+        stated: tuple[int, ...] | None,
+    ) -> tuple[int, ...]:
+        self.chosen = Chosen.DEFAULT if stated is None else Chosen.STATED
+        return default_assignment(total, targets) if stated is None else stated
+
+    def before_damage(self, run: Any) -> None:
+        pass
+
     def finish(self) -> list[Problem]:
         groups = "; ".join(f"[{', '.join(names)}] at {step}" for step, names in self.unmatched)
         return [
@@ -159,10 +192,25 @@ class Replay:
     def order(
         self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
     ) -> tuple[int, ...]:
-        indices, chosen = self.answers[self.given]
+        return self.next()
+
+    def assign(
+        self,
+        player: str,
+        step: str,
+        total: int,
+        targets: tuple[Target, ...],
+        stated: tuple[int, ...] | None,
+    ) -> tuple[int, ...]:
+        return self.next()
+
+    def next(self) -> tuple[int, ...]:
+        answer, self.chosen = self.answers[self.given]
         self.given += 1
-        self.chosen = chosen
-        return indices
+        return answer
+
+    def before_damage(self, run: Any) -> None:
+        pass
 
     def finish(self) -> list[Problem]:
         return []
@@ -170,18 +218,32 @@ class Replay:
 
 @dataclass
 class Explorer:
-    """Tries the orders ``prefix`` names (an index into ``distinct_orders`` per choice), then
-    the first order for every further choice; ``taken`` records (orders possible, index)."""
+    """Tries the choices ``prefix`` names (an index into the options of each choice: the
+    orders of ``distinct_orders``, the legal assignments), then the first option of every
+    further choice; ``taken`` records (options possible, index). ``orders`` and
+    ``assignments``: which kinds of choice it explores (the others are made as the scenario
+    states them, or by default)."""
 
     prefix: tuple[int, ...]
     path: str
     line: int
+    orders: bool = True
+    assignments: bool = False
     taken: list[tuple[int, int]] = field(default_factory=list)
     chosen: Chosen = Chosen.TRIED
+    # Told of the run before each damage step, with the choices taken so far (for reuse).
+    keep: Callable[[Any, list[tuple[int, int]]], None] | None = None
+
+    def before_damage(self, run: Any) -> None:
+        if self.keep is not None:
+            self.keep(run, list(self.taken))
 
     def order(
         self, player: str, abilities: tuple[str, ...], step: str, items: tuple[Hashable, ...]
     ) -> tuple[int, ...]:
+        if not self.orders:
+            return StatedOrders((), self.path).order(player, abilities, step, items)
+        self.chosen = Chosen.TRIED
         if len(abilities) > MAX_SIMULTANEOUS:
             raise ProblemsFound(
                 [
@@ -197,7 +259,38 @@ class Explorer:
                     )
                 ]
             )
-        options = distinct_orders(items)
+        return self.take(distinct_orders(items))
+
+    def assign(
+        self,
+        player: str,
+        step: str,
+        total: int,
+        targets: tuple[Target, ...],
+        stated: tuple[int, ...] | None,
+    ) -> tuple[int, ...]:
+        if not self.assignments:
+            self.chosen = Chosen.DEFAULT if stated is None else Chosen.STATED
+            return default_assignment(total, targets) if stated is None else stated
+        self.chosen = Chosen.TRIED
+        try:
+            options = tuple(every_assignment(total, targets, MAX_ASSIGNMENTS))
+        except TooMany:
+            raise ProblemsFound(
+                [
+                    R.refuse(
+                        self.path,
+                        self.line,
+                        R.TOO_MANY_ASSIGNMENTS,
+                        player=R.named(Kind.PLAYER, player),
+                        step=step,
+                        limit=f"{MAX_ASSIGNMENTS:,}",
+                    )
+                ]
+            ) from None
+        return self.take(options)
+
+    def take(self, options: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
         k = len(self.taken)
         index = self.prefix[k] if k < len(self.prefix) else 0
         self.taken.append((len(options), index))

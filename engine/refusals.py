@@ -139,7 +139,6 @@ ATTACKER_PRESENT = message(
 TWO_DEFENDERS = message(
     "problem:two-defenders", "units of more than one defender at the battlefield"
 )
-NO_DEFENDER = message("problem:no-defender", "no defending unit at the battlefield")
 ABILITY_ID_TAKEN = message(
     "problem:ability-id-taken",
     "the id '{value}' already names another ability that can wait with this one: give each "
@@ -170,9 +169,6 @@ NOTHING_EXPECTED = message("problem:nothing-expected", "nothing to check (add at
 PLACED = message("problem:placed", "{place}: {problem}")
 
 # -- what only the run finds ---------------------------------------------------------------
-NO_OPPONENT = message(
-    "problem:no-opponent", "no opposing unit is at the battlefield after the move"
-)
 GONE_WHEN_PLAYED = message(
     "problem:gone-when-played", "{unit} is no longer on the board when this is played"
 )
@@ -180,10 +176,51 @@ NOBODY_WHEN_PLAYED = message(
     "problem:nobody-when-played", "no unit is at the battlefield when this is played"
 )
 NOT_IN_COMBAT = message("problem:not-in-combat", "{unit} is not in this combat")
-DAMAGE_TOTAL = message(
-    "problem:damage-total",
-    "{player}'s units are assigned {assigned} damage, but {other}'s units have {might} Might: "
-    "each side assigns all of its Might",
+# A player's combat damage assignment that is not legal (``engine.assignment.Reason``).
+ASSIGN_TOTAL = plural_message(
+    "problem:assign-total",
+    "{player} assigns {count} combat damage, but {player}'s units have {might} combat Might: a "
+    "player assigns all of it, no more and no less",
+    "{player} assigns {count} combat damage, but {player}'s units have {might} combat Might: a "
+    "player assigns all of it, no more and no less",
+)
+ASSIGN_OWN_UNIT = message(
+    "problem:assign-own-unit",
+    "{unit} is one of {player}'s own units: a player assigns damage to enemy units only",
+)
+ASSIGN_LETHAL_FIRST = message(
+    "problem:assign-lethal-first",
+    "{player} assigns damage to {unit} while {other} has not been assigned lethal damage "
+    "({lethal}): a unit is assigned lethal damage before any goes to the next",
+)
+ASSIGN_OVER = message(
+    "problem:assign-over",
+    "{player} assigns {assigned} to {unit}, more than lethal damage ({lethal}), while {other} "
+    "has not been assigned lethal damage: no unit is assigned more than lethal while another "
+    "lacks it",
+)
+ASSIGN_SPLIT_EXCESS = message(
+    "problem:assign-split-excess",
+    "{player} assigns more than lethal damage to both {other} and {unit}: once every unit has "
+    "lethal damage, what is left goes to one unit, the last assigned",
+)
+ASSIGN_TANK = message(
+    "problem:assign-tank",
+    "{player} assigns damage to {unit}, which does not have Tank, while {other} (Tank) has "
+    "not been assigned lethal damage ({lethal}): units with Tank are assigned lethal damage "
+    "first",
+)
+ASSIGN_TANK_EXCESS = message(
+    "problem:assign-tank-excess",
+    "{player} assigns {assigned} to {unit}, which has Tank, more than lethal damage ({lethal}), "
+    "while {other} has none: what is left over goes to the last unit assigned, and units with "
+    "Tank are assigned first",
+)
+AT_MOST_ONE = message("problem:at-most-one", "give {first} or {second}, not both")
+NOT_CONTESTED = message(
+    "problem:not-contested",
+    "the Attacker already controls this battlefield and no enemy unit is there: moving in "
+    "contests nothing",
 )
 CHAIN_NEVER_ENDS = message(
     "problem:chain-never-ends", "the chain does not end: abilities keep triggering each other"
@@ -204,6 +241,16 @@ TOO_MANY_WAITING = message(
     "{count} abilities of {player} wait together at {step}: verifying every order is limited "
     "to {limit} ({orders} orders); state their order in combat.trigger_order and drop "
     "every_trigger_order",
+)
+TOO_MANY_ASSIGNMENTS = message(
+    "problem:too-many-assignments",
+    "{player} has more than {limit} legal assignments of combat damage at {step}: exploring "
+    "every assignment is limited to that; state the assignment in the round's assign",
+)
+TOO_MANY_CHOICES = message(
+    "problem:too-many-choices",
+    "more than {limit} possible runs (trigger orders and assignments together): exploring "
+    "every choice is limited to that; state some of them in the scenario",
 )
 TOO_MANY_ORDERS = message(
     "problem:too-many-orders",

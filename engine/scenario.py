@@ -30,6 +30,11 @@ class UnitSpec:
     cant_move: bool = False
     instead_of_dying: Zone | None = None
     keeps_death_trigger: bool = False
+    assault: int = 0
+    shield: int = 0
+    tank: bool = False
+    stunned: bool = False
+    cant_be_dealt_damage: bool = False
     line: int = 0
 
 
@@ -53,14 +58,16 @@ class ShowdownPlay:
 class Round:
     """One showdown and combat at the battlefield.
 
-    ``damage`` maps each unit to the combat damage assigned to it; None lets
-    the engine assign each side's Might in unit order, lethal before the next.
+    ``assign`` maps a player to what it assigns each enemy unit; a player left out lets the
+    engine make a legal assignment for it. ``damage`` (an older form, both at once) maps
+    each unit to the combat damage assigned to it.
     """
 
     showdown: tuple[ShowdownPlay, ...] = ()
     damage: Mapping[str, int] | None = None
     line: int = 0
     damage_lines: Mapping[str, int] = field(default_factory=dict)
+    assign: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -166,15 +173,28 @@ class OtherOrder:
 
 
 @dataclass(frozen=True)
+class OtherAssignment:
+    """What other combat damage assignments give: ``assign`` (as a round's) in round
+    ``round`` (1, 2…)."""
+
+    round: int
+    assign: Mapping[str, Mapping[str, int]]
+    expectation: Expectation
+
+
+@dataclass(frozen=True)
 class Expected:
     """Everything a scenario expects: of the run shown, of every other order
-    (``every_order``), of some named orders (``others``), and orders under which the outcome
-    must differ from the one shown (``differs_under``)."""
+    (``every_order``), of some named orders (``others``), orders under which the outcome
+    must differ from the one shown (``differs_under``), of every legal assignment
+    (``every_assignment``) and of some named ones (``other_assignments``)."""
 
     shown: Expectation
     every_order: bool = False
     others: tuple[OtherOrder, ...] = ()
     differs_under: tuple[tuple[StatedOrder, ...], ...] = ()
+    every_assignment: bool = False
+    other_assignments: tuple[OtherAssignment, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -223,6 +243,11 @@ class Scenario:
                     cant_move=u.cant_move,
                     instead_of_dying=u.instead_of_dying,
                     keeps_death_trigger=u.keeps_death_trigger,
+                    assault=u.assault,
+                    shield=u.shield,
+                    tank=u.tank,
+                    stunned=u.stunned,
+                    cant_be_dealt_damage=u.cant_be_dealt_damage,
                 )
                 for u in self.units
             },

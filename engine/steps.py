@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from engine.effects import EFFECTS
 from engine.model import Trigger, Zone
@@ -83,11 +83,14 @@ class Hit:
     assigned: int
     prevented: int
     dealt: int
+    immune: bool = False  # it can't be dealt damage
 
     @property
     def phrase(self) -> Message:
         if not self.assigned:
             return HIT_NONE
+        if self.immune:
+            return HIT_IMMUNE
         if not self.prevented:
             return HIT
         return HIT_PREVENTED if self.dealt else HIT_ALL_PREVENTED
@@ -100,6 +103,65 @@ class Hit:
 @dataclass(frozen=True, slots=True)
 class Damage:
     hits: tuple[Hit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """What one player assigns to one enemy unit (said in a list: "3 to A and 1 to B")."""
+
+    unit: UnitId
+    amount: int
+    listed: ClassVar[bool] = True
+
+    @property
+    def phrase(self) -> Message:
+        return SHARE
+
+    @property
+    def count(self) -> int:
+        return self.amount
+
+
+class Keyword(Enum):
+    """A keyword that adds Might while its unit has a designation."""
+
+    ASSAULT = "Assault"  # +N while an attacker
+    SHIELD = "Shield"  # +N while a defender
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """A unit whose keyword adds to its Might in this combat."""
+
+    unit: UnitId
+    keyword: Keyword
+    amount: int
+
+    @property
+    def phrase(self) -> Message:
+        return BOOST_PHRASES[self.keyword]
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return (self.keyword.value,)
+
+    @property
+    def count(self) -> int:
+        return self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """One player's combat damage assignment: its side's combat Might and what each enemy
+    unit is assigned (units assigned nothing left out); the units with Tank among those it
+    assigns to, its stunned units, and the keywords that add to its units' Might."""
+
+    player: PlayerId
+    might: int
+    shares: tuple[Share, ...]
+    tanks: UnitIds = ()
+    stunned: UnitIds = ()
+    boosts: tuple[Boost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +199,8 @@ class Replaced:
 class Killed:
     units: UnitIds
     replaced: tuple[Replaced, ...] = ()
+    # Units in play whose "when another unit dies" abilities those deaths trigger.
+    witnessed: UnitIds = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +254,9 @@ class Played:
     amount: int | None
     zone: PlayedAt
     targets: UnitIds = ()  # an effect on every unit at the battlefield
+    spared: UnitIds = ()  # those of them that can't be dealt damage
+    replaced: tuple[Replaced, ...] = ()  # a unit it kills, sent elsewhere instead
+    witnessed: UnitIds = ()  # units whose "when another unit dies" abilities it triggers
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +270,9 @@ class Resolution:
     amount: int | None
     zone: PlayedAt
     targets: UnitIds = ()  # an effect on every unit at the battlefield
+    spared: UnitIds = ()  # those of them that can't be dealt damage
+    replaced: tuple[Replaced, ...] = ()  # a unit it kills, sent elsewhere instead
+    witnessed: UnitIds = ()  # units whose "when another unit dies" abilities it triggers
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +377,24 @@ HIT_ALL_PREVENTED = plural_message(
     "{unit} is assigned {assigned} and prevents all of it",
 )
 HIT_NONE = message("phrase:hit-none", "{unit} is assigned no damage")
+HIT_IMMUNE = plural_message(
+    "phrase:hit-immune",
+    "{unit} is assigned {assigned} but can't be dealt damage",
+    "{unit} is assigned {assigned} but can't be dealt damage",
+)
+SHARE = plural_message("phrase:share", "{amount} to {unit}", "{amount} to {unit}")
+BOOST_PHRASES = {
+    Keyword.ASSAULT: plural_message(
+        "phrase:assault",
+        "{unit} has Assault {amount}: +{amount} Might while it is an attacker.",
+        "{unit} has Assault {amount}: +{amount} Might while it is an attacker.",
+    ),
+    Keyword.SHIELD: plural_message(
+        "phrase:shield",
+        "{unit} has Shield {amount}: +{amount} Might while it is a defender.",
+        "{unit} has Shield {amount}: +{amount} Might while it is a defender.",
+    ),
+}
 REPLACED_PHRASES = {
     Replacement.REMOVES_TRIGGER: Phrase(
         message(
@@ -363,6 +451,28 @@ BOTH_PLAYERS_STATED = message(
 )
 # Replaced deaths said after step 3b, each with its own phrase and rules (REPLACED_PHRASES).
 REPLACED_CLAUSES = (Clause("replaced", ("367",)),)
+# Units that see another unit die (not dying with it): their abilities wait for the chain.
+WITNESSED = Clause(
+    "witnessed",
+    (),
+    plural_message(
+        "clause:witnessed",
+        "{witnessed} sees it happen: its ability that triggers when another unit dies waits "
+        "for the chain.",
+        "{witnessed} see it happen: their abilities that trigger when another unit dies wait "
+        "for the chain.",
+    ),
+)
+# An effect on every unit at the battlefield, some of which can't be dealt damage.
+SPARED = Clause(
+    "spared",
+    (),
+    plural_message(
+        "clause:spared", "{spared} can't be dealt damage.", "{spared} can't be dealt damage."
+    ),
+)
+# What a resolved effect may add: a unit spared, a kill replaced, deaths seen.
+EFFECT_CLAUSES = (SPARED, *REPLACED_CLAUSES, WITNESSED)
 # Said when both players have abilities waiting, and when some of the abilities going on the
 # chain give their controller a choice of order.
 ADDED_CLAUSES = (Clause("seating", ()), Clause("choices", ()))
@@ -390,6 +500,19 @@ MOVE = entry(
     ("459",),
     count="units",
 )
+MOVE_OPEN = entry(
+    "move-open",
+    Moved,
+    plural_message(
+        "step:move-open",
+        "{player} moves {units} to {battlefield}. No enemy unit is there: a showdown begins, "
+        "without a combat.",
+        "{player} moves {units} to {battlefield}. No enemy unit is there: a showdown begins, "
+        "without a combat.",
+    ),
+    ("341",),
+    count="units",
+)
 STAGE = entry(
     "stage",
     Staged,
@@ -400,6 +523,17 @@ STAGE = entry(
     ),
     ("459",),
 )
+STAGE_IN_SHOWDOWN = entry(
+    "stage-in-showdown",
+    Staged,
+    message(
+        "step:stage-in-showdown",
+        "{defender} now has units at the battlefield too: the showdown becomes a combat's. "
+        "{attacker}, who moved in first, is the Attacker and {defender} the Defender; their "
+        "units at the battlefield take the same designation.",
+    ),
+    ("459", "341"),
+)
 SHOWDOWN_PASS = entry(
     "showdown-pass",
     Nothing,
@@ -407,13 +541,116 @@ SHOWDOWN_PASS = entry(
     ("341",),
     quiet=True,
 )
+SHOWDOWN_ENDS_OPEN = entry(
+    "showdown-ends-open",
+    Nothing,
+    message(
+        "step:showdown-ends-open",
+        "The showdown ends without a combat: no combat damage is dealt, and no Combat Cleanup "
+        "heals anyone.",
+    ),
+    ("341",),
+)
+ASSIGN_CLAUSES = (
+    Clause(
+        "tanks",
+        ("Tank",),
+        plural_message(
+            "clause:assign-tanks",
+            "{tanks} has Tank: it is assigned lethal damage before the units of its side "
+            "without Tank.",
+            "{tanks} have Tank: they are assigned lethal damage before the units of their side "
+            "without Tank.",
+        ),
+    ),
+    Clause(
+        "stunned",
+        ("Stun",),
+        plural_message(
+            "clause:assign-stunned",
+            "{stunned} is stunned and adds no Might to it.",
+            "{stunned} are stunned and add no Might to it.",
+        ),
+    ),
+    Clause("boosts", ()),
+)
+ASSIGN_STATED = entry(
+    "assign-stated",
+    Assigned,
+    plural_message(
+        "step:assign-stated",
+        "{player} assigns {might} combat damage, as the scenario states: {shares}.",
+        "{player} assigns {might} combat damage, as the scenario states: {shares}.",
+    ),
+    ("465",),
+    count="might",
+    clauses=ASSIGN_CLAUSES,
+)
+ASSIGN_CHOSEN = entry(
+    "assign-chosen",
+    Assigned,
+    plural_message(
+        "step:assign-chosen",
+        "{player} assigns {might} combat damage: {shares}. The scenario does not say how, so "
+        "this is the engine's choice among the legal assignments: lethal damage to each unit "
+        "in turn, units with Tank first.",
+        "{player} assigns {might} combat damage: {shares}. The scenario does not say how, so "
+        "this is the engine's choice among the legal assignments: lethal damage to each unit "
+        "in turn, units with Tank first.",
+    ),
+    ("465",),
+    count="might",
+    clauses=ASSIGN_CLAUSES,
+)
+ASSIGN_TRIED = entry(
+    "assign-tried",
+    Assigned,
+    plural_message(
+        "step:assign-tried",
+        "{player} assigns {might} combat damage: {shares}. This run tries one of every legal "
+        "assignment.",
+        "{player} assigns {might} combat damage: {shares}. This run tries one of every legal "
+        "assignment.",
+    ),
+    ("465",),
+    count="might",
+    clauses=ASSIGN_CLAUSES,
+)
+ASSIGN_NOTHING = entry(
+    "assign-nothing",
+    Assigned,
+    message(
+        "step:assign-nothing",
+        "{player} has no combat Might at the battlefield: no damage to assign.",
+    ),
+    ("465",),
+    clauses=ASSIGN_CLAUSES,
+)
+ASSIGN_NO_TARGET = entry(
+    "assign-no-target",
+    Assigned,
+    message(
+        "step:assign-no-target",
+        "{player}'s units have no enemy unit left at the battlefield to assign damage to.",
+    ),
+    ("465",),
+    quiet=True,
+    clauses=ASSIGN_CLAUSES,
+)
+# The assignment steps, by how the assignment was decided (``engine.orders.Chosen``).
+ASSIGNED_BY = {
+    Chosen.STATED: ASSIGN_STATED,
+    Chosen.DEFAULT: ASSIGN_CHOSEN,
+    Chosen.TRIED: ASSIGN_TRIED,
+}
 DAMAGE = entry(
     "damage",
     Damage,
     message(
         "step:damage",
-        "Combat damage is dealt, all at once: {hits}. No normal Reaction window comes between "
-        "this damage and the lethal check.",
+        "Both assignments made, the Attacker's announced first, combat damage is dealt, all at "
+        "once: {hits}. No normal Reaction window comes between this damage and the lethal "
+        "check.",
     ),
     ("465",),
 )
@@ -466,7 +703,7 @@ KILL = entry(
     ),
     ("323.5", "142.4"),
     count="units",
-    clauses=REPLACED_CLAUSES,
+    clauses=(*REPLACED_CLAUSES, WITNESSED),
 )
 KILL_NONE = entry(
     "kill-none",
@@ -566,6 +803,34 @@ CHAIN_ADD = entry(
     count="units",
     clauses=ADDED_CLAUSES,
 )
+CHAIN_ADD_OPENING = entry(
+    "chain-add-opening",
+    Added,
+    plural_message(
+        "step:chain-add-opening",
+        "An ability that triggers on the designations goes on the chain: {units}. It is the "
+        "showdown's first chain and resolves before anything is played.",
+        "Abilities that trigger on the designations go on the chain: {units}. They are the "
+        "showdown's first chain and resolve, the newest first, before anything is played.",
+    ),
+    ("341", "327"),
+    count="units",
+    clauses=ADDED_CLAUSES,
+)
+CHAIN_ADD_SHOWDOWN = entry(
+    "chain-add-showdown",
+    Added,
+    plural_message(
+        "step:chain-add-showdown",
+        "In the showdown, a waiting ability goes on the chain: {units}. It resolves now, before "
+        "combat damage.",
+        "In the showdown, waiting abilities go on the chain: {units}. They resolve now, the "
+        "newest first, before combat damage.",
+    ),
+    ("341", "327"),
+    count="units",
+    clauses=ADDED_CLAUSES,
+)
 CHAIN_ADD_RESULT = entry(
     "chain-add-result",
     Added,
@@ -624,6 +889,41 @@ CHAIN_NOBODY_HERE = entry(
     ),
     ("327",),
 )
+CHAIN_LAPSED = entry(
+    "chain-lapsed",
+    Resolution,
+    message(
+        "step:chain-lapsed",
+        "{source} resolves, but what it gives {target} lasts only this combat, and no combat is "
+        "under way: it does nothing.",
+    ),
+    ("327", "466.7.c"),
+)
+CHAIN_IMMUNE = entry(
+    "chain-immune",
+    Resolution,
+    message(
+        "step:chain-immune",
+        "{source} resolves, but {target} can't be dealt damage: nothing happens.",
+    ),
+    ("327",),
+)
+CHAIN_IMMUNE_ALL = entry(
+    "chain-immune-all",
+    Resolution,
+    message(
+        "step:chain-immune-all",
+        "{source} resolves, but no unit at the battlefield can be dealt damage: nothing happens.",
+    ),
+    ("327",),
+)
+CHAIN_KILL_REPLACED = entry(
+    "chain-kill-replaced",
+    Resolution,
+    message("step:chain-kill-replaced", "{source} resolves: it would kill {target}."),
+    ("327",),
+    clauses=EFFECT_CLAUSES,
+)
 CHAIN_THEN_NO_TARGET = entry(
     "chain-then-no-target",
     Resolution,
@@ -643,6 +943,80 @@ CHAIN_THEN_NOBODY_HERE = entry(
         "part does nothing.",
     ),
     ("327",),
+)
+CHAIN_THEN_LAPSED = entry(
+    "chain-then-lapsed",
+    Resolution,
+    message(
+        "step:chain-then-lapsed",
+        "Then it would give {target} something that lasts only this combat, and no combat is "
+        "under way: that part does nothing.",
+    ),
+    ("327", "466.7.c"),
+)
+CHAIN_THEN_IMMUNE = entry(
+    "chain-then-immune",
+    Resolution,
+    message(
+        "step:chain-then-immune",
+        "Then it would deal damage to {target}, which can't be dealt damage: that part does "
+        "nothing.",
+    ),
+    ("327",),
+)
+CHAIN_THEN_IMMUNE_ALL = entry(
+    "chain-then-immune-all",
+    Resolution,
+    message(
+        "step:chain-then-immune-all",
+        "Then it would deal damage to the units at the battlefield, none of which can be dealt "
+        "damage: that part does nothing.",
+    ),
+    ("327",),
+)
+CHAIN_THEN_KILL_REPLACED = entry(
+    "chain-then-kill-replaced",
+    Resolution,
+    message("step:chain-then-kill-replaced", "Then it would kill {target}."),
+    ("327",),
+    clauses=EFFECT_CLAUSES,
+)
+SHOWDOWN_LAPSED = entry(
+    "showdown-lapsed",
+    Played,
+    message(
+        "step:showdown-lapsed",
+        "Showdown: {player} plays an effect on {target} that lasts only this combat, and no "
+        "combat is under way: it does nothing.",
+    ),
+    ("341", "466.7.c"),
+)
+SHOWDOWN_IMMUNE = entry(
+    "showdown-immune",
+    Played,
+    message(
+        "step:showdown-immune",
+        "Showdown: {player} would deal damage to {target}, which can't be dealt damage: nothing "
+        "happens.",
+    ),
+    ("341",),
+)
+SHOWDOWN_IMMUNE_ALL = entry(
+    "showdown-immune-all",
+    Played,
+    message(
+        "step:showdown-immune-all",
+        "Showdown: {player} would deal damage to the units at the battlefield, none of which "
+        "can be dealt damage: nothing happens.",
+    ),
+    ("341",),
+)
+SHOWDOWN_KILL_REPLACED = entry(
+    "showdown-kill-replaced",
+    Played,
+    message("step:showdown-kill-replaced", "Showdown: {player} would kill {target}."),
+    ("341",),
+    clauses=EFFECT_CLAUSES,
 )
 NO_RESULT_RECALLED = entry(
     "no-result-recalled",
@@ -727,6 +1101,46 @@ CONTROL_CONTESTED = entry(
     ),
     ("466.5",),
 )
+OPEN_NOBODY = entry(
+    "open-nobody",
+    Nothing,
+    message(
+        "step:open-nobody",
+        "Control: no unit is left at the battlefield, so nobody establishes control; it stays "
+        "as it was.",
+    ),
+    ("341", "188"),
+)
+OPEN_CONQUER = entry(
+    "open-conquer",
+    Conquered,
+    message(
+        "step:open-conquer",
+        "Control: {player}, the only player with units at the battlefield, establishes control "
+        "of it. That is a Conquer: {player} scores 1 point (score: {score}).",
+    ),
+    ("341", "188", "469.1", "470"),
+)
+OPEN_NO_CONQUER = entry(
+    "open-no-conquer",
+    PlayerNamed,
+    message(
+        "step:open-no-conquer",
+        "Control: {player}, the only player with units at the battlefield, establishes control "
+        "of it, but has already scored this battlefield this turn: no Conquer, no point.",
+    ),
+    ("341", "188", "470"),
+)
+OPEN_KEPT = entry(
+    "open-kept",
+    PlayerNamed,
+    message(
+        "step:open-kept",
+        "Control: {player}, the only player with units at the battlefield, already controls "
+        "it: nothing is established and there is no Conquer.",
+    ),
+    ("341", "188"),
+)
 CONTROL_KEPT = entry(
     "control-kept",
     PlayerNamed,
@@ -771,13 +1185,23 @@ END = entry(
 # Each kind of effect is a step in the showdown and a step on the chain; its class has the words.
 SHOWDOWN_PLAYS = {
     key: entry(
-        f"showdown-{key.replace('_', '-')}", Played, kind.in_showdown, ("341",), count="amount"
+        f"showdown-{key.replace('_', '-')}",
+        Played,
+        kind.in_showdown,
+        ("341",),
+        count="amount",
+        clauses=EFFECT_CLAUSES,
     )
     for key, kind in EFFECTS.items()
 }
 CHAIN_RESOLUTIONS = {
     key: entry(
-        f"chain-{key.replace('_', '-')}", Resolution, kind.on_chain, ("327",), count="amount"
+        f"chain-{key.replace('_', '-')}",
+        Resolution,
+        kind.on_chain,
+        ("327",),
+        count="amount",
+        clauses=EFFECT_CLAUSES,
     )
     for key, kind in EFFECTS.items()
 }
@@ -789,6 +1213,7 @@ CHAIN_CONTINUATIONS = {
         kind.then_on_chain,
         ("327",),
         count="amount",
+        clauses=EFFECT_CLAUSES,
     )
     for key, kind in EFFECTS.items()
 }
@@ -796,6 +1221,8 @@ CHAIN_CONTINUATIONS = {
 # Which chain: before the result, after it (before control), after control (before the end of
 # combat), or after the combat.
 CHAIN_ADDS = {
+    "opening": CHAIN_ADD_OPENING,
+    "showdown": CHAIN_ADD_SHOWDOWN,
     "chain": CHAIN_ADD,
     "result-effects": CHAIN_ADD_RESULT,
     "control-effects": CHAIN_ADD_CONTROL,
@@ -812,10 +1239,31 @@ STEP_GROUPS: dict[str, tuple[StepKind, ...]] = {
         CHAIN_NOBODY_HERE,
         CHAIN_THEN_NO_TARGET,
         CHAIN_THEN_NOBODY_HERE,
+        CHAIN_LAPSED,
+        CHAIN_THEN_LAPSED,
+        CHAIN_IMMUNE,
+        CHAIN_THEN_IMMUNE,
+        CHAIN_IMMUNE_ALL,
+        CHAIN_THEN_IMMUNE_ALL,
+        CHAIN_KILL_REPLACED,
+        CHAIN_THEN_KILL_REPLACED,
     ),
-    "showdown-play": tuple(SHOWDOWN_PLAYS.values()),
+    "showdown-play": (
+        *SHOWDOWN_PLAYS.values(),
+        SHOWDOWN_LAPSED,
+        SHOWDOWN_IMMUNE,
+        SHOWDOWN_IMMUNE_ALL,
+        SHOWDOWN_KILL_REPLACED,
+    ),
+    "assignment": (ASSIGN_STATED, ASSIGN_CHOSEN, ASSIGN_TRIED, ASSIGN_NOTHING, ASSIGN_NO_TARGET),
     "no-result": (NO_RESULT_RECALLED, NO_RESULT_BOTH, NO_RESULT_NEITHER),
-    "control-change": (UNCONTROLLED, CONTROL_NO_CONQUER, CONQUER),
+    "control-change": (
+        UNCONTROLLED,
+        CONTROL_NO_CONQUER,
+        CONQUER,
+        OPEN_CONQUER,
+        OPEN_NO_CONQUER,
+    ),
 }
 
 
@@ -862,7 +1310,18 @@ PLAY_ID = IdForm(
     "r{round}-showdown-{n}",
     message("step-id:play", "The showdown's plays, numbered 1, 2… in order."),
 )
+ASSIGN_ID = IdForm(
+    "r{round}-assign-{side}",
+    message(
+        "step-id:assign",
+        "Each player's combat damage assignment: r1-assign-attacker, then r1-assign-defender.",
+    ),
+)
 DAMAGE_ID = IdForm("r{round}-damage", message("step-id:damage", "Combat damage."))
+SHOWDOWN_END_ID = IdForm(
+    "r{round}-showdown-end",
+    message("step-id:showdown-end", "The end of a showdown without a combat."),
+)
 RESOLUTION_ID = IdForm(
     "r{round}-resolution",
     message("step-id:resolution", "The Resolution Step, which invokes the Combat Cleanup."),
@@ -875,9 +1334,10 @@ ADD_ID = IdForm(
     "r{round}-{chain}-add-{n}",
     message(
         "step-id:add",
-        "Waiting abilities going on a chain: chain before the result, result-effects after "
-        "it, control-effects after a Conquer, after-combat after the end of combat. The "
-        "number counts the steps of the combat's chains, 1, 2…",
+        "Waiting abilities going on a chain: opening when the designations are given, "
+        "showdown during the showdown, chain before the result, result-effects after it, "
+        "control-effects after a Conquer, after-combat after the end of combat. The number "
+        "counts the steps of the combat's chains, 1, 2…",
     ),
 )
 ITEM_ID = IdForm(
@@ -923,6 +1383,8 @@ ID_FORMS = (
     STAGE_ID,
     SHOWDOWN_ID,
     PLAY_ID,
+    SHOWDOWN_END_ID,
+    ASSIGN_ID,
     DAMAGE_ID,
     RESOLUTION_ID,
     CLEANUP_ID,

@@ -34,23 +34,15 @@ class Snapshot(NamedTuple):
 
     @classmethod
     def of(cls, board: Board, chain: tuple[str, ...] = ()) -> Snapshot:
-        bonus = board.might_bonuses() if board.effects else {}
         # ``tuple.__new__`` builds each UnitState without the NamedTuple's Python-level
-        # ``__new__``: a run takes a snapshot per step (benchmarks/engine_speed.py).
-        new, state, in_play = tuple.__new__, UnitState, IN_PLAY
+        # ``__new__``: a run that records its boards takes one per step
+        # (benchmarks/engine_speed.py).
+        new, state, in_play, might = tuple.__new__, UnitState, IN_PLAY, board.might
         units = tuple(
             [
                 new(
                     state,
-                    (
-                        u.id,
-                        u.zone,
-                        u.controller,
-                        u.controller,
-                        u.might + bonus.get(u.id, 0),
-                        u.damage,
-                        u.designation,
-                    ),
+                    (u.id, u.zone, u.controller, u.controller, might(u), u.damage, u.designation),
                 )
                 if u.zone in in_play
                 else new(

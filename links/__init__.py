@@ -173,9 +173,15 @@ def rules_folder(version: str | None = None) -> str:
     return f"{RULES_FOLDER}/v{version}" if version else RULES_FOLDER
 
 
+# The chapter of the keywords our sources number nowhere (``rulebook.numbering.KEYWORDS``).
+KEYWORDS_CHAPTER = 0
+
+
 def chapter_page(lang: str, chapter: int, version: str | None = None) -> Page:
-    """The rules-browser page of the hundred rules from ``chapter`` (400: 400–499)."""
-    return Page(lang, f"{rules_folder(version)}/{chapter}.md")
+    """The rules-browser page of the hundred rules from ``chapter`` (400: 400–499), or of the
+    keywords without a number (``KEYWORDS_CHAPTER``)."""
+    name = "keywords" if chapter == KEYWORDS_CHAPTER else str(chapter)
+    return Page(lang, f"{rules_folder(version)}/{name}.md")
 
 
 def rule_page(lang: str, number: RuleAddress, version: str | None = None) -> Page:

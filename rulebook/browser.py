@@ -21,15 +21,17 @@ import markup
 from rulebook.book import Rule, Rulebook
 from rulebook.changes import page_of as changes_page
 from rulebook.changes import section_id
-from rulebook.cite import NOT_QUOTED, ORIGINAL, translation_note
+from rulebook.cite import NO_NUMBER, NOT_QUOTED, ORIGINAL, translation_note
 from rulebook.crossref import Href, linked
-from rulebook.numbering import RuleNumber
+from rulebook.numbering import KEYWORDS, RuleNumber
 from rulebook.versions import Fate, RuleVersions, Version
 from vocabulary import SOURCE_LANGUAGE, Message, long_date, message, plural_message
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
 CHAPTER_OF = message("browser:chapter-of", "Rules {start}–{end}, {version}")
+KEYWORDS_TITLE = message("browser:keywords", "Keywords without a number")
+KEYWORDS_OF = message("browser:keywords-of", "Keywords without a number, {version}")
 VERSION_INDEX = message("browser:version-index", "Rules browser, {version}")
 NOTE = message("browser:note", "Editor's note:")
 CITED_BY = message("browser:cited-by", "Cited by:")
@@ -123,6 +125,8 @@ def index_page(lang: str) -> links.Page:
 
 def chapter_title(chapter: int, lang: str, version: Version | None = None) -> str:
     """A chapter's title; ``version`` named where the site carries several."""
+    if chapter == KEYWORDS:
+        return KEYWORDS_TITLE(lang) if version is None else KEYWORDS_OF(lang, version=version.label)
     if version is None:
         return CHAPTER(lang, start=chapter, end=chapter + 99)
     return CHAPTER_OF(lang, start=chapter, end=chapter + 99, version=version.label)
@@ -289,7 +293,8 @@ class RulesBrowser:
                     out.append(f"<p><em>{markup.text(translation_note(lang, source))}</em></p>")
         else:
             name = markup.text(rule.paragraphs(lang)[0])
-            out.append(f"<p><strong>{name}</strong>. <em>{markup.text(NOT_QUOTED(lang))}</em></p>")
+            said = markup.text((NO_NUMBER if number.is_keyword else NOT_QUOTED)(lang))
+            out.append(f"<p><strong>{name}</strong>. <em>{said}</em></p>")
         if note := rule.note(lang):
             out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
         if history := self.history_html(version, rule, here):

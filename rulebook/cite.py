@@ -19,6 +19,12 @@ from rulebook.versions import label as version_label
 from vocabulary import SOURCE_LANGUAGE, message
 
 RULE = message("cite:rule", "Rule")
+KEYWORD = message("cite:keyword", "Keyword")
+NO_NUMBER = message(
+    "cite:no-number",
+    "Number not in our sources: they give this keyword no rule number, and this is our label "
+    "for it.",
+)
 OPEN = message("cite:open", "Open in the rules browser")
 UNOFFICIAL = message("cite:unofficial", "Unofficial translation; the English text prevails.")
 NOT_QUOTED = message(
@@ -98,7 +104,7 @@ class Citations:
     def note(self, rule: Rule) -> str:
         lang, number = self.page.lang, rule.number.text
         shown = self.shown[number]
-        head = f"{RULE(lang)} {number}."
+        head = f"{KEYWORD(lang) if rule.number.is_keyword else RULE(lang)} {number}."
         if rule.quoted:
             paragraphs = [linked(p, lang, self.href) for p in rule.paragraphs(lang)]
             paragraphs[0] = f"{markup.text(head)} {paragraphs[0]}"
@@ -108,9 +114,8 @@ class Citations:
                     paragraphs[-1] += f" <em>({markup.text(translation_note(lang, source))})</em>"
         else:
             label = markup.text(rule.paragraphs(lang)[0])
-            paragraphs = [
-                f"{markup.text(head[:-1])} ({label}). <em>{markup.text(NOT_QUOTED(lang))}</em>"
-            ]
+            said = NO_NUMBER(lang) if rule.number.is_keyword else NOT_QUOTED(lang)
+            paragraphs = [f"{markup.text(head[:-1])} ({label}). <em>{markup.text(said)}</em>"]
         href = links.rule(self.page, rule.number, version=self.version)
         paragraphs[-1] += (  # on screen only: paper has the rule's number, in rule-number order
             f' <a class="rb-open-rule" href="{markup.attribute(href)}">{markup.text(OPEN(lang))}</a>'

@@ -13,7 +13,7 @@ import re
 
 from diagnostics import Problem, ProblemsFound
 from rulebook.numbering import RuleNumber
-from rulebook.textfile import RULE_LINE, RuleEntry, format_rules_text
+from rulebook.textfile import NUMBERED_LINE, RuleEntry, format_rules_text
 
 PAGE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
 NEW_PARAGRAPH = re.compile(r"^(Example|Exemple)\s*:")
@@ -37,7 +37,7 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
         text = " ".join(line.split())
         if not text or PAGE_NUMBER.match(line):
             continue
-        m = RULE_LINE.match(text)
+        m = NUMBERED_LINE.match(text)
         if m and m["text"]:
             finish()
             number, paragraphs, start = RuleNumber(m["number"]), [m["text"]], lineno

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 
 import markup
-from rulebook.numbering import NUMBER_PATTERN
+from rulebook.numbering import NUMBERED_PATTERN
 from vocabulary import message
 
 # The word a rule text writes before another rule's number, in lower case (« règle »).
@@ -33,7 +33,7 @@ def reference_pattern(lang: str) -> re.Pattern[str]:
     not run on into more digits or letters."""
     word = re.escape(RULE_WORD(lang))
     return re.compile(
-        rf"(?<!\w)(?i:{word}s?)[ \u00a0\u202f]+(?P<number>{NUMBER_PATTERN})(?![\w])",
+        rf"(?<!\w)(?i:{word}s?)[ \u00a0\u202f]+(?P<number>{NUMBERED_PATTERN})(?![\w])",
     )
 
 

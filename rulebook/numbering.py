@@ -1,4 +1,14 @@
-"""Rule numbers such as ``466``, ``466.3.a`` or ``466.1.a.1``, and version names such as ``1.4``."""
+"""Rule numbers such as ``466``, ``466.3.a`` or ``466.1.a.1``, keywords such as ``Tank``, and
+version names such as ``1.4``.
+
+A keyword (Assault, Shield, Tank…) is cited by its name where our sources give it no number:
+it is a rule of its own, shown as a name without a number, never with one we made up.
+
+>>> RuleNumber("466.3.a").chapter, RuleNumber("Tank").chapter
+(400, 0)
+>>> RuleNumber("Tank").anchor, RuleNumber("Tank").is_keyword
+('keyword-tank', True)
+"""
 
 from __future__ import annotations
 
@@ -7,9 +17,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 # A three-digit section, then dot-separated numbers (no leading zero: 466.01 is not 466.1)
-# or letters.
-NUMBER_PATTERN = r"[1-9]\d{2}(?:\.(?:[1-9]\d*|0|[a-z]+))*"
+# or letters; or a keyword's name, one capitalised word.
+NUMBERED_PATTERN = r"[1-9]\d{2}(?:\.(?:[1-9]\d*|0|[a-z]+))*"
+KEYWORD_PATTERN = r"[A-Z][a-z]+"
+NUMBER_PATTERN = rf"(?:{NUMBERED_PATTERN}|{KEYWORD_PATTERN})"
 _NUMBER_RE = re.compile(rf"^{NUMBER_PATTERN}$")
+# The rules-browser "chapter" of the keywords our sources number nowhere: a page of its own
+# (``links.KEYWORDS_CHAPTER``).
+KEYWORDS = 0
 
 
 @dataclass(frozen=True)
@@ -27,11 +42,19 @@ class RuleNumber:
         return bool(_NUMBER_RE.match(text))
 
     @cached_property
+    def is_keyword(self) -> bool:
+        """A keyword cited by its name: our sources give it no number."""
+        return not self.text[0].isdigit()
+
+    @cached_property
     def parts(self) -> tuple[str, ...]:
-        return tuple(self.text.split("."))
+        return (self.text,) if self.is_keyword else tuple(self.text.split("."))
 
     @cached_property
     def sort_key(self) -> tuple[tuple[int, int, str], ...]:
+        """Numbers in their order, then keywords by name."""
+        if self.is_keyword:
+            return ((2, 0, self.text),)
         return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in self.parts)
 
     def __lt__(self, other: RuleNumber) -> bool:
@@ -44,13 +67,16 @@ class RuleNumber:
 
     @property
     def anchor(self) -> str:
-        """Stable HTML id, the same in every language: ``rule-466-3-a``."""
+        """Stable HTML id, the same in every language: ``rule-466-3-a``, ``keyword-tank``."""
+        if self.is_keyword:
+            return "keyword-" + self.text.lower()
         return "rule-" + "-".join(self.parts)
 
     @property
     def chapter(self) -> int:
-        """The hundred the rule belongs to (400 for 466.3.a): one browser page each."""
-        return int(self.parts[0]) // 100 * 100
+        """The hundred the rule belongs to (400 for 466.3.a): one browser page each; the
+        keywords' page for a keyword (``KEYWORDS``)."""
+        return KEYWORDS if self.is_keyword else int(self.parts[0]) // 100 * 100
 
     def __str__(self) -> str:
         return self.text

@@ -7,8 +7,10 @@
       Example: When a Combat Cleanup is invoked, ...
       note: The source runs these paragraphs together.
     142.4. [Lethal damage]
+    Tank. [Tank: assigned lethal combat damage first]
 
-A rule is its number, a dot, a space and its text. An indented line continues
+A rule is its number, a dot, a space and its text; a keyword our sources number nowhere is
+its name instead of a number (always with our label: no source quotes its wording). An indented line continues
 the rule above as a new paragraph, or adds an editor's ``note:``. Text in
 square brackets is our own label for a rule whose wording no source quotes:
 it is shown as a label, never as rule text. In a translation, an indented
@@ -24,9 +26,11 @@ from dataclasses import dataclass
 from datetime import date
 
 from diagnostics import Problem, ProblemsFound
-from rulebook.numbering import NUMBER_PATTERN, RuleNumber, is_version
+from rulebook.numbering import NUMBER_PATTERN, NUMBERED_PATTERN, RuleNumber, is_version
 
 RULE_LINE = re.compile(rf"^(?P<number>{NUMBER_PATTERN})\.(?:\s+(?P<text>.*))?$")
+# A numbered rule's line, as the official text has them (keywords are ours: never there).
+NUMBERED_LINE = re.compile(rf"^(?P<number>{NUMBERED_PATTERN})\.(?:\s+(?P<text>.*))?$")
 LOOKS_LIKE_RULE = re.compile(r"^\d{3}\b")
 LEADING_ZERO = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*?\.0\d")
 META_LINE = re.compile(r"^@(?P<key>[a-z-]+):\s*(?P<value>.+)$")
@@ -84,6 +88,15 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
         number, paragraphs, note, line, source = current
         first = paragraphs[0]
         quoted = not (first.startswith("[") and first.endswith("]"))
+        if quoted and number.is_keyword:
+            problems.append(
+                Problem(
+                    path,
+                    line,
+                    f"[{number}] a keyword has no wording our sources quote: write our label "
+                    "for it in [brackets]",
+                )
+            )
         if not quoted:
             paragraphs = [first[1:-1].strip(), *paragraphs[1:]]
         note_text = " ".join(note) or None

@@ -310,7 +310,7 @@ def test_a_link_to_a_scenario_the_engine_refuses_says_so() -> None:
     text = (
         (ROOT / "examples" / "whole-combat.yml")
         .read_text(encoding="utf-8")
-        .replace("might: 5", "might: -5", 1)
+        .replace("might: 4", "might: -4", 1)
     )
     answer = json.loads(
         entry.handle(json.dumps({"action": "link", "fragment": fragment_of(text), "lang": "en"}))
@@ -338,7 +338,7 @@ def test_a_refusal_in_the_editor_names_players_as_the_board_does() -> None:
     board = edit(blank_form(), "en", "page", "combat.rounds.0.damage.auto", False)
     answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": "fr", "form": board})))
     texts = [p["text"] for p in answer["problems"]]
-    assert any(t.startswith("les unités de Bleu se voient assigner 0") for t in texts), texts
+    assert any(t.startswith("Bleu attribue 0 dégât de combat") for t in texts), texts
     assert not any("de blue" in t or "de red" in t for t in texts)
 
 

@@ -301,7 +301,20 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], object], NodePath | None, s
         ("combat",),
         "problem:two-defenders",
     ),
-    ("no defender", lambda d: d["units"][1].update(at="base"), ("combat",), "problem:no-defender"),
+    (
+        "not contested",
+        lambda d: d["units"][1].update(at="base") or d["battlefield"].update(controller="red"),
+        ("combat", "move"),
+        "problem:not-contested",
+    ),
+    (
+        "assign and damage",
+        lambda d: d["combat"].update(
+            rounds=[{"assign": {"red": {"warden": 4}}, "damage": {"warden": 4, "raider": 3}}]
+        ),
+        ("combat", "rounds", 0, "damage"),
+        "problem:at-most-one",
+    ),
     (
         "ability ids",
         lambda d: d["units"][1]["abilities"].append(
@@ -380,7 +393,66 @@ RUN_REFUSALS: list[tuple[str, Callable[[dict[str, Any]], object], NodePath, str]
         "damage total",
         lambda d: d["combat"].update(rounds=[{"damage": {"raider": 3, "warden": 2}}]),
         ("combat", "rounds", 0, "damage"),
-        "problem:damage-total",
+        "problem:assign-total",
+    ),
+    (
+        "assigned total",
+        lambda d: d["combat"].update(rounds=[{"assign": {"red": {"warden": 3}}}]),
+        ("combat", "rounds", 0, "assign", "red"),
+        "problem:assign-total",
+    ),
+    (
+        "assigned to its own",
+        lambda d: d["combat"].update(rounds=[{"assign": {"red": {"raider": 4}}}]),
+        ("combat", "rounds", 0, "assign", "red", "raider"),
+        "problem:assign-own-unit",
+    ),
+    (
+        "lethal first",
+        lambda d: (
+            d["units"].append(unit("guard", "blue", 3))
+            or d["combat"].update(rounds=[{"assign": {"red": {"warden": 2, "guard": 2}}}])
+        ),
+        ("combat", "rounds", 0, "assign", "red", "guard"),
+        "problem:assign-lethal-first",
+    ),
+    (
+        "over lethal",
+        lambda d: (
+            d["units"].append(unit("guard", "blue", 3))
+            or d["combat"].update(rounds=[{"assign": {"red": {"warden": 4}}}])
+        ),
+        ("combat", "rounds", 0, "assign", "red", "warden"),
+        "problem:assign-over",
+    ),
+    (
+        "excess split",
+        lambda d: (
+            d["units"].append(unit("guard", "blue", 3))
+            or d["units"][0].update(might=8)
+            or d["combat"].update(rounds=[{"assign": {"red": {"warden": 4, "guard": 4}}}])
+        ),
+        ("combat", "rounds", 0, "assign", "red", "guard"),
+        "problem:assign-split-excess",
+    ),
+    (
+        "tank first",
+        lambda d: (
+            d["units"].append(unit("guard", "blue", 3, tank=True))
+            or d["combat"].update(rounds=[{"assign": {"red": {"warden": 4}}}])
+        ),
+        ("combat", "rounds", 0, "assign", "red", "warden"),
+        "problem:assign-tank",
+    ),
+    (
+        "excess on a tank",
+        lambda d: (
+            d["units"].append(unit("guard", "blue", 3, tank=True))
+            or d["units"][0].update(might=8)
+            or d["combat"].update(rounds=[{"assign": {"red": {"guard": 5, "warden": 3}}}])
+        ),
+        ("combat", "rounds", 0, "assign", "red", "guard"),
+        "problem:assign-tank-excess",
     ),
     (
         "gone when played",
@@ -475,8 +547,11 @@ def test_two_runs_that_create_the_same_units_in_another_order_mean_the_same(tmp_
     )
     result = engine_cli("orders", str(file))
     assert result.returncode == 0, result.stderr
-    assert (
-        result.stdout.splitlines()[-1] == "2 orders; the outcome differs from the one shown under 0"
+    # Two orders, and two legal assignments of Red's 5 (what is left over lethal goes to
+    # either token's unit): four runs, none different.
+    assert result.stdout.splitlines()[-1] == (
+        "4 runs (every order of abilities going on the chain together, every legal damage "
+        "assignment); the outcome differs from the one shown in 0"
     )
     assert "(differs)" not in result.stdout
 

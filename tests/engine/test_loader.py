@@ -379,7 +379,8 @@ def test_an_ability_gives_exactly_one_effect_or_a_list_of_effects() -> None:
     [found] = problems(text)
     assert found.endswith(
         "units.1.abilities.0: give exactly one of play_unit, deal_damage, deal_damage_to_all, "
-        "give_might, prevent_damage, cant_move, effects"
+        "give_might, reduce_might, prevent_damage, cant_move, stun, kill, recall, "
+        "return_to_hand, effects"
     )
     two = {"effects": [{"cant_move": {"to": "raider"}, "give_might": {"to": "d", "amount": 1}}]}
     text = scenario_yaml(

@@ -287,8 +287,8 @@ def test_damage_to_every_unit_here_triggers_their_damage_abilities_together() ->
         return unit(uid, "blue", 9, abilities=[grow])
 
     blast = dying("bomb", "blue", 1, {"deal_damage_to_all": {"amount": 1}})
-    units = [unit("raider", "red", 12, "base"), blast, wall("east"), wall("west")]
-    damage = {"bomb": 12, "east": 0, "west": 0, "raider": 19}
+    units = [unit("raider", "red", 1, "base"), blast, wall("east"), wall("west")]
+    damage = {"bomb": 1, "raider": 19}
     outcome = play(units, ["raider"], rounds=[{"damage": damage}])
     blasted = step(outcome, "r1-chain-2")
     assert blasted.key == "chain-deal-damage-to-all"
@@ -452,11 +452,24 @@ def test_orders_lists_every_order_and_names_those_that_differ() -> None:
     result = engine_cli("orders", str(SURVIVES))
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("trigger_order [[bombardier, herald]] (differs): result: none")
-    assert lines[1].startswith("trigger_order [[herald, bombardier]] (shown): result: blue wins")
-    assert (
-        lines[-1]
-        == "2 orders; the outcome differs from the one shown under 1: [[bombardier, herald]]"
+    # Red's 3 Might has two legal assignments (lethal to one of Blue's units, the rest to the
+    # other); Blue's one: each with both orders of Blue's two death abilities.
+    red = ("r1 red: {bombardier: 1, herald: 2}", "r1 red: {bombardier: 2, herald: 1}")
+    blue = "r1 blue: {raider: 2}"
+    assert [line.split(": result")[0].split(" (")[0] for line in lines[:-1]] == [
+        f"trigger_order [[{order}]]; assign {assigned}; {blue}"
+        for assigned in red
+        for order in ("bombardier, herald", "herald, bombardier")
+    ]
+    assert lines[0].endswith(
+        "(differs): result: none; control: none; conquer: none; units: "
+        "bombardier trash, herald trash, raider trash, recruit trash"
+    )
+    assert "(shown): result: blue wins" in lines[1]
+    assert lines[-1].startswith(
+        "4 runs (every order of abilities going on the chain together, every legal damage "
+        "assignment); the outcome differs from the one shown in 2: trigger_order "
+        "[[bombardier, herald]]"
     )
 
 

@@ -17,7 +17,19 @@ import pytest
 from engine.model import Board, Player, Trigger, Unit, Zone
 from engine.narration import Names, narrate
 from engine.orders import Chosen
-from engine.steps import STEPS, Hit, Ordered, Ref, Replaced, Replacement, Seating, StepKind
+from engine.steps import (
+    STEPS,
+    Boost,
+    Hit,
+    Keyword,
+    Ordered,
+    Ref,
+    Replaced,
+    Replacement,
+    Seating,
+    Share,
+    StepKind,
+)
 from engine.trace import Snapshot, Step
 
 BOARD = Board(
@@ -72,6 +84,10 @@ def params_of(kind: StepKind) -> Any:
             values[f.name] = (Seating("red", "blue", False),)
         elif Ordered in get_args(hint):
             values[f.name] = (Ordered("red", (("u1", 1), ("u1", 2)), Chosen.STATED),)
+        elif Share in get_args(hint):
+            values[f.name] = (Share("u1", 1), Share("u2", 3))
+        elif Boost in get_args(hint):
+            values[f.name] = (Boost("u3", Keyword.ASSAULT, 2), Boost("u4", Keyword.SHIELD, 1))
         elif f.name == "score":
             values[f.name] = 3
         else:
@@ -90,6 +106,26 @@ def said(kind: StepKind) -> dict[str, str]:
 
 # Each entry's sentences, in English and French (no-break spaces written as plain ones).
 EXPECTED: dict[str, tuple[str, str]] = {
+    "assign-chosen": (
+        "Red assigns 1 combat damage: 1 to Scout and 3 to Guard. The scenario does not say how, so this is the engine's choice among the legal assignments: lethal damage to each unit in turn, units with Tank first. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Rouge attribue 1 dégât de combat : 1 à l’unité Éclaireuse et 3 à l’unité Garde. Le scénario ne dit pas comment ; c’est donc le choix du moteur parmi les attributions légales : les dégâts mortels à chaque unité tour à tour, celles qui ont Tank d’abord. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
+    "assign-no-target": (
+        "Red's units have no enemy unit left at the battlefield to assign damage to. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Il ne reste aucune unité adverse au champ de bataille à laquelle Rouge puisse attribuer des dégâts. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
+    "assign-nothing": (
+        "Red has no combat Might at the battlefield: no damage to assign. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Rouge n’a aucune puissance de combat au champ de bataille : aucun dégât à attribuer. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
+    "assign-stated": (
+        "Red assigns 1 combat damage, as the scenario states: 1 to Scout and 3 to Guard. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Rouge attribue 1 dégât de combat, comme l’indique le scénario : 1 à l’unité Éclaireuse et 3 à l’unité Garde. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
+    "assign-tried": (
+        "Red assigns 1 combat damage: 1 to Scout and 3 to Guard. This run tries one of every legal assignment. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Rouge attribue 1 dégât de combat : 1 à l’unité Éclaireuse et 3 à l’unité Garde. Ce déroulement essaie l’une des attributions légales, toutes essayées tour à tour. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
     "chain-add": (
         "Before the result, waiting abilities go on the chain: Scout's ability 2, then Guard's ability, then Scout's ability 1. The newest resolves first. Both players have abilities waiting: Red's go on the chain first, then Blue's, which therefore resolve first. This is the site's default (the Attacker's first, as the turn player's), not a rule our sources quote. Red chooses the order of their abilities, as the scenario states: Scout's ability 1, then Scout's ability 2.",
         "Avant le résultat, les compétences en attente vont sur la chaîne : la compétence 2 de l’unité Éclaireuse, puis la compétence de l’unité Garde, puis la compétence 1 de l’unité Éclaireuse. La dernière ajoutée se résout en premier. Les deux joueurs ont des compétences en attente : celles de Rouge vont sur la chaîne en premier, puis celles de Bleu, qui se résolvent donc en premier. C’est le choix par défaut de ce site (d’abord celles de l’attaquant, puisque c’est son tour), pas une règle que citent nos sources. Rouge choisit l’ordre de ses compétences, comme l’indique le scénario : la compétence 1 de l’unité Éclaireuse, puis la compétence 2 de l’unité Éclaireuse.",
@@ -102,25 +138,53 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Abilities that trigger on the Conquer go on the chain: Scout's ability 2, then Guard's ability, then Scout's ability 1. They resolve before the combat ends. Both players have abilities waiting: Red's go on the chain first, then Blue's, which therefore resolve first. This is the site's default (the Attacker's first, as the turn player's), not a rule our sources quote. Red chooses the order of their abilities, as the scenario states: Scout's ability 1, then Scout's ability 2.",
         "Des compétences déclenchées par la conquête vont sur la chaîne : la compétence 2 de l’unité Éclaireuse, puis la compétence de l’unité Garde, puis la compétence 1 de l’unité Éclaireuse. Elles se résolvent avant la fin du combat. Les deux joueurs ont des compétences en attente : celles de Rouge vont sur la chaîne en premier, puis celles de Bleu, qui se résolvent donc en premier. C’est le choix par défaut de ce site (d’abord celles de l’attaquant, puisque c’est son tour), pas une règle que citent nos sources. Rouge choisit l’ordre de ses compétences, comme l’indique le scénario : la compétence 1 de l’unité Éclaireuse, puis la compétence 2 de l’unité Éclaireuse.",
     ),
+    "chain-add-opening": (
+        "Abilities that trigger on the designations go on the chain: Scout's ability 2, then Guard's ability, then Scout's ability 1. They are the showdown's first chain and resolve, the newest first, before anything is played. Both players have abilities waiting: Red's go on the chain first, then Blue's, which therefore resolve first. This is the site's default (the Attacker's first, as the turn player's), not a rule our sources quote. Red chooses the order of their abilities, as the scenario states: Scout's ability 1, then Scout's ability 2.",
+        "Des compétences qui se déclenchent sur les désignations vont sur la chaîne : la compétence 2 de l’unité Éclaireuse, puis la compétence de l’unité Garde, puis la compétence 1 de l’unité Éclaireuse. C’est la première chaîne de la confrontation ; elles se résolvent, la dernière ajoutée en premier, avant que quoi que ce soit soit joué. Les deux joueurs ont des compétences en attente : celles de Rouge vont sur la chaîne en premier, puis celles de Bleu, qui se résolvent donc en premier. C’est le choix par défaut de ce site (d’abord celles de l’attaquant, puisque c’est son tour), pas une règle que citent nos sources. Rouge choisit l’ordre de ses compétences, comme l’indique le scénario : la compétence 1 de l’unité Éclaireuse, puis la compétence 2 de l’unité Éclaireuse.",
+    ),
     "chain-add-result": (
         "Abilities that trigger on the result go on the chain: Scout's ability 2, then Guard's ability, then Scout's ability 1. They resolve before control is established. Both players have abilities waiting: Red's go on the chain first, then Blue's, which therefore resolve first. This is the site's default (the Attacker's first, as the turn player's), not a rule our sources quote. Red chooses the order of their abilities, as the scenario states: Scout's ability 1, then Scout's ability 2.",
         "Des compétences déclenchées par le résultat vont sur la chaîne : la compétence 2 de l’unité Éclaireuse, puis la compétence de l’unité Garde, puis la compétence 1 de l’unité Éclaireuse. Elles se résolvent avant la prise de contrôle. Les deux joueurs ont des compétences en attente : celles de Rouge vont sur la chaîne en premier, puis celles de Bleu, qui se résolvent donc en premier. C’est le choix par défaut de ce site (d’abord celles de l’attaquant, puisque c’est son tour), pas une règle que citent nos sources. Rouge choisit l’ordre de ses compétences, comme l’indique le scénario : la compétence 1 de l’unité Éclaireuse, puis la compétence 2 de l’unité Éclaireuse.",
     ),
+    "chain-add-showdown": (
+        "In the showdown, waiting abilities go on the chain: Scout's ability 2, then Guard's ability, then Scout's ability 1. They resolve now, the newest first, before combat damage. Both players have abilities waiting: Red's go on the chain first, then Blue's, which therefore resolve first. This is the site's default (the Attacker's first, as the turn player's), not a rule our sources quote. Red chooses the order of their abilities, as the scenario states: Scout's ability 1, then Scout's ability 2.",
+        "Pendant la confrontation, des compétences en attente vont sur la chaîne : la compétence 2 de l’unité Éclaireuse, puis la compétence de l’unité Garde, puis la compétence 1 de l’unité Éclaireuse. Elles se résolvent maintenant, la dernière ajoutée en premier, avant les dégâts de combat. Les deux joueurs ont des compétences en attente : celles de Rouge vont sur la chaîne en premier, puis celles de Bleu, qui se résolvent donc en premier. C’est le choix par défaut de ce site (d’abord celles de l’attaquant, puisque c’est son tour), pas une règle que citent nos sources. Rouge choisit l’ordre de ses compétences, comme l’indique le scénario : la compétence 1 de l’unité Éclaireuse, puis la compétence 2 de l’unité Éclaireuse.",
+    ),
     "chain-cant-move": (
-        "Scout's ability resolves: Guard can't move this turn.",
-        "La compétence de l’unité Éclaireuse se résout : l’unité Garde ne peut pas se déplacer ce tour-ci.",
+        "Scout's ability resolves: Guard can't move this turn. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : l’unité Garde ne peut pas se déplacer ce tour-ci. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-deal-damage": (
-        "Scout's ability resolves: it deals 1 damage to Guard.",
-        "La compétence de l’unité Éclaireuse se résout : elle inflige 1 dégât à l’unité Garde.",
+        "Scout's ability resolves: it deals 1 damage to Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : elle inflige 1 dégât à l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-deal-damage-to-all": (
-        "Scout's ability resolves: it deals 1 damage to each unit at the battlefield (Scout, Guard and Herald).",
-        "La compétence de l’unité Éclaireuse se résout : elle inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut).",
+        "Scout's ability resolves: it deals 1 damage to each unit at the battlefield (Scout, Guard and Herald). Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : elle inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut). L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-give-might": (
-        "Scout's ability resolves: Guard gets +1 Might this combat.",
-        "La compétence de l’unité Éclaireuse se résout : l’unité Garde gagne +1 de puissance pour ce combat.",
+        "Scout's ability resolves: Guard gets +1 Might this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : l’unité Garde gagne +1 de puissance pour ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-immune": (
+        "Scout's ability resolves, but Guard can't be dealt damage: nothing happens.",
+        "La compétence de l’unité Éclaireuse se résout, mais l’unité Garde ne peut pas subir de dégâts : la compétence est sans effet.",
+    ),
+    "chain-immune-all": (
+        "Scout's ability resolves, but no unit at the battlefield can be dealt damage: nothing happens.",
+        "La compétence de l’unité Éclaireuse se résout, mais aucune unité au champ de bataille ne peut subir de dégâts : la compétence est sans effet.",
+    ),
+    "chain-kill": (
+        "Scout's ability resolves: it kills Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : elle élimine l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-kill-replaced": (
+        "Scout's ability resolves: it would kill Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : elle devrait éliminer l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-lapsed": (
+        "Scout's ability resolves, but what it gives Guard lasts only this combat, and no combat is under way: it does nothing.",
+        "La compétence de l’unité Éclaireuse se résout, mais ce qu’elle donne à l’unité Garde ne dure que pendant ce combat, et aucun combat n’est en cours : la compétence est sans effet.",
     ),
     "chain-no-target": (
         "Scout's ability resolves, but Guard is no longer on the board: nothing happens.",
@@ -131,28 +195,64 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "La compétence de l’unité Éclaireuse se résout, mais aucune unité n’est au champ de bataille : la compétence est sans effet.",
     ),
     "chain-play-unit": (
-        "Scout's ability resolves: Blue plays Guard (1 Might) at their base.",
-        "La compétence de l’unité Éclaireuse se résout : Bleu joue l’unité Garde (puissance 1) dans sa base.",
+        "Scout's ability resolves: Blue plays Guard (1 Might) at their base. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : Bleu joue l’unité Garde (puissance 1) dans sa base. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-prevent-damage": (
-        "Scout's ability resolves: the next 1 damage to Guard this combat will be prevented.",
-        "La compétence de l’unité Éclaireuse se résout : le prochain dégât infligé à l’unité Garde pendant ce combat sera prévenu.",
+        "Scout's ability resolves: the next 1 damage to Guard this combat will be prevented. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : le prochain dégât infligé à l’unité Garde pendant ce combat sera prévenu. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-recall": (
+        "Scout's ability resolves: Guard is recalled to its base and leaves the combat. A Recall is not a Move. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : l’unité Garde est rappelée vers sa base et quitte le combat. Un rappel n’est pas un déplacement. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-reduce-might": (
+        "Scout's ability resolves: Guard gets −1 Might this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : l’unité Garde perd 1 de puissance pour ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-return-to-hand": (
+        "Scout's ability resolves: Guard returns to its owner's hand and leaves the combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : l’unité Garde retourne dans la main de son propriétaire et quitte le combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-stun": (
+        "Scout's ability resolves: Guard is stunned and deals no combat damage. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "La compétence de l’unité Éclaireuse se résout : l’unité Garde est étourdie et n’inflige pas de dégâts de combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-then-cant-move": (
-        "Then Guard can't move this turn.",
-        "Ensuite, l’unité Garde ne peut pas se déplacer ce tour-ci.",
+        "Then Guard can't move this turn. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, l’unité Garde ne peut pas se déplacer ce tour-ci. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-then-deal-damage": (
-        "Then it deals 1 damage to Guard.",
-        "Ensuite, elle inflige 1 dégât à l’unité Garde.",
+        "Then it deals 1 damage to Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, elle inflige 1 dégât à l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-then-deal-damage-to-all": (
-        "Then it deals 1 damage to each unit at the battlefield (Scout, Guard and Herald).",
-        "Ensuite, elle inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut).",
+        "Then it deals 1 damage to each unit at the battlefield (Scout, Guard and Herald). Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, elle inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut). L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-then-give-might": (
-        "Then Guard gets +1 Might this combat.",
-        "Ensuite, l’unité Garde gagne +1 de puissance pour ce combat.",
+        "Then Guard gets +1 Might this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, l’unité Garde gagne +1 de puissance pour ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-immune": (
+        "Then it would deal damage to Guard, which can't be dealt damage: that part does nothing.",
+        "Ensuite, la compétence infligerait des dégâts à l’unité Garde, qui ne peut pas en subir : cette partie est sans effet.",
+    ),
+    "chain-then-immune-all": (
+        "Then it would deal damage to the units at the battlefield, none of which can be dealt damage: that part does nothing.",
+        "Ensuite, la compétence infligerait des dégâts aux unités du champ de bataille, dont aucune ne peut en subir : cette partie est sans effet.",
+    ),
+    "chain-then-kill": (
+        "Then it kills Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, elle élimine l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-kill-replaced": (
+        "Then it would kill Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, elle devrait éliminer l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-lapsed": (
+        "Then it would give Guard something that lasts only this combat, and no combat is under way: that part does nothing.",
+        "Ensuite, la compétence donnerait à l’unité Garde un effet qui ne dure que pendant ce combat, et aucun combat n’est en cours : cette partie est sans effet.",
     ),
     "chain-then-no-target": (
         "Then the ability would act on Guard, which is no longer on the board: that part does nothing.",
@@ -163,12 +263,28 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Ensuite, la compétence agirait sur les unités du champ de bataille, mais il n’y en a aucune : cette partie est sans effet.",
     ),
     "chain-then-play-unit": (
-        "Then Blue plays Guard (1 Might) at their base.",
-        "Ensuite, Bleu joue l’unité Garde (puissance 1) dans sa base.",
+        "Then Blue plays Guard (1 Might) at their base. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, Bleu joue l’unité Garde (puissance 1) dans sa base. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "chain-then-prevent-damage": (
-        "Then the next 1 damage to Guard this combat will be prevented.",
-        "Ensuite, le prochain dégât infligé à l’unité Garde pendant ce combat sera prévenu.",
+        "Then the next 1 damage to Guard this combat will be prevented. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, le prochain dégât infligé à l’unité Garde pendant ce combat sera prévenu. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-recall": (
+        "Then Guard is recalled to its base and leaves the combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, l’unité Garde est rappelée vers sa base et quitte le combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-reduce-might": (
+        "Then Guard gets −1 Might this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, l’unité Garde perd 1 de puissance pour ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-return-to-hand": (
+        "Then Guard returns to its owner's hand and leaves the combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, l’unité Garde retourne dans la main de son propriétaire et quitte le combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "chain-then-stun": (
+        "Then Guard is stunned and deals no combat damage. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Ensuite, l’unité Garde est étourdie et n’inflige pas de dégâts de combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "cleanup-death-triggers": (
         "This resolution is followed by a cleanup of its own. Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",
@@ -195,8 +311,8 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Contrôle : Rouge prend le contrôle du champ de bataille, mais l’a déjà marqué ce tour-ci : pas de conquête, pas de point.",
     ),
     "damage": (
-        "Combat damage is dealt, all at once: Scout is assigned 1 and takes 1; Guard is assigned 3, prevents 1 and takes 2; Herald is assigned no damage. No normal Reaction window comes between this damage and the lethal check.",
-        "Les dégâts de combat sont infligés simultanément : l’unité Éclaireuse reçoit une attribution de 1 dégât et en subit 1 ; l’unité Garde reçoit une attribution de 3 dégâts, en prévient 1 et en subit 2 ; l’unité Héraut ne reçoit aucune attribution de dégâts. Aucune fenêtre normale de Réaction ne s’intercale entre ces dégâts et la vérification des dégâts mortels.",
+        "Both assignments made, the Attacker's announced first, combat damage is dealt, all at once: Scout is assigned 1 and takes 1; Guard is assigned 3, prevents 1 and takes 2; Herald is assigned no damage. No normal Reaction window comes between this damage and the lethal check.",
+        "Les deux attributions faites, celle de l’attaquant annoncée en premier, les dégâts de combat sont infligés, tous en même temps : l’unité Éclaireuse reçoit une attribution de 1 dégât et en subit 1 ; l’unité Garde reçoit une attribution de 3 dégâts, en prévient 1 et en subit 2 ; l’unité Héraut ne reçoit aucune attribution de dégâts. Aucune fenêtre normale de Réaction ne s’intercale entre ces dégâts et la vérification des dégâts mortels.",
     ),
     "death-triggers": (
         "Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",
@@ -211,8 +327,8 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Étape 3c : toutes les unités encore sur le plateau sont soignées, et leurs dégâts sont retirés.",
     ),
     "kill": (
-        "Step 3b: Scout, Guard and Herald are killed and placed in their owners' trash. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers.",
-        "Étape 3b : les unités Éclaireuse, Garde et Héraut sont éliminées et placées chacune dans la défausse de son propriétaire. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas.",
+        "Step 3b: Scout, Guard and Herald are killed and placed in their owners' trash. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Étape 3b : les unités Éclaireuse, Garde et Héraut sont éliminées et placées chacune dans la défausse de son propriétaire. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "kill-none": (
         "Step 3b: no unit is killed. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers.",
@@ -221,6 +337,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "move": (
         "Red moves Scout, Guard and Herald to the Hill. Enemy units are there: a combat is staged.",
         "Rouge déplace les unités Éclaireuse, Garde et Héraut vers la Colline. Des unités adverses s’y trouvent : un combat est préparé.",
+    ),
+    "move-open": (
+        "Red moves Scout, Guard and Herald to the Hill. No enemy unit is there: a showdown begins, without a combat.",
+        "Rouge déplace les unités Éclaireuse, Garde et Héraut vers la Colline. Aucune unité adverse ne s’y trouve : une confrontation commence, sans combat.",
     ),
     "no-lethal": (
         "Step 3a: no unit has lethal damage, so no death ability triggers.",
@@ -237,6 +357,22 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "no-result-recalled": (
         "Result: No Result. An attacker was recalled in step 3d of the Combat Cleanup.",
         "Résultat : « aucun résultat », car l’étape 3d du nettoyage de combat a rappelé un attaquant.",
+    ),
+    "open-conquer": (
+        "Control: Red, the only player with units at the battlefield, establishes control of it. That is a Conquer: Red scores 1 point (score: 3).",
+        "Contrôle : Rouge, seul joueur à avoir des unités au champ de bataille, en prend le contrôle. C’est une conquête : Rouge marque 1 point (total : 3).",
+    ),
+    "open-kept": (
+        "Control: Red, the only player with units at the battlefield, already controls it: nothing is established and there is no Conquer.",
+        "Contrôle : Rouge, seul joueur à avoir des unités au champ de bataille, le contrôle déjà ; sans prise de contrôle, il n’y a pas de conquête.",
+    ),
+    "open-no-conquer": (
+        "Control: Red, the only player with units at the battlefield, establishes control of it, but has already scored this battlefield this turn: no Conquer, no point.",
+        "Contrôle : Rouge, seul joueur à avoir des unités au champ de bataille, en prend le contrôle, mais l’a déjà marqué ce tour-ci : pas de conquête, pas de point.",
+    ),
+    "open-nobody": (
+        "Control: no unit is left at the battlefield, so nobody establishes control; it stays as it was.",
+        "Contrôle : il ne reste aucune unité au champ de bataille ; personne n’en prend le contrôle, qui reste tel qu’il était.",
     ),
     "recall": (
         "Step 3d: a defender is still at the battlefield, so the attackers Scout, Guard and Herald are recalled to their bases. A Recall is not a Move. Scout can't move, but nothing that restricts movement stops a Recall.",
@@ -263,36 +399,80 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "L’exemple s’arrête ici : le combat suivant n’en fait pas partie.",
     ),
     "showdown-cant-move": (
-        "Showdown: Red makes Guard unable to move this turn.",
-        "Confrontation : Rouge empêche l’unité Garde de se déplacer ce tour-ci.",
+        "Showdown: Red makes Guard unable to move this turn. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge empêche l’unité Garde de se déplacer ce tour-ci. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "showdown-deal-damage": (
-        "Showdown: Red deals 1 damage to Guard.",
-        "Confrontation : Rouge inflige 1 dégât à l’unité Garde.",
+        "Showdown: Red deals 1 damage to Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge inflige 1 dégât à l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "showdown-deal-damage-to-all": (
-        "Showdown: Red deals 1 damage to each unit at the battlefield (Scout, Guard and Herald).",
-        "Confrontation : Rouge inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut).",
+        "Showdown: Red deals 1 damage to each unit at the battlefield (Scout, Guard and Herald). Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge inflige 1 dégât à chaque unité du champ de bataille (Éclaireuse, Garde et Héraut). L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-ends-open": (
+        "The showdown ends without a combat: no combat damage is dealt, and no Combat Cleanup heals anyone.",
+        "La confrontation se termine sans combat : aucun dégât de combat n’est infligé, et aucun nettoyage de combat ne soigne les unités.",
     ),
     "showdown-give-might": (
-        "Showdown: Red gives Guard +1 Might this combat.",
-        "Confrontation : Rouge donne +1 de puissance à l’unité Garde pour ce combat.",
+        "Showdown: Red gives Guard +1 Might this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge donne +1 de puissance à l’unité Garde pour ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-immune": (
+        "Showdown: Red would deal damage to Guard, which can't be dealt damage: nothing happens.",
+        "Confrontation : Rouge infligerait des dégâts à l’unité Garde, qui ne peut pas en subir : rien ne se passe.",
+    ),
+    "showdown-immune-all": (
+        "Showdown: Red would deal damage to the units at the battlefield, none of which can be dealt damage: nothing happens.",
+        "Confrontation : Rouge infligerait des dégâts aux unités du champ de bataille, dont aucune ne peut en subir : rien ne se passe.",
+    ),
+    "showdown-kill": (
+        "Showdown: Red kills Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge élimine l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-kill-replaced": (
+        "Showdown: Red would kill Guard. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge devrait éliminer l’unité Garde. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-lapsed": (
+        "Showdown: Red plays an effect on Guard that lasts only this combat, and no combat is under way: it does nothing.",
+        "Confrontation : Rouge joue sur l’unité Garde un effet qui ne dure que pendant ce combat, et aucun combat n’est en cours : il est sans effet.",
     ),
     "showdown-pass": (
         "Showdown: both players pass without playing anything.",
         "Confrontation : les deux joueurs passent sans rien jouer.",
     ),
     "showdown-play-unit": (
-        "Showdown: Red plays Guard (1 Might) at their base.",
-        "Confrontation : Rouge joue l’unité Garde (puissance 1) dans sa base.",
+        "Showdown: Red plays Guard (1 Might) at their base. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge joue l’unité Garde (puissance 1) dans sa base. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "showdown-prevent-damage": (
-        "Showdown: Red will prevent the next 1 damage to Guard this combat.",
-        "Confrontation : Rouge préviendra le prochain dégât infligé à l’unité Garde pendant ce combat.",
+        "Showdown: Red will prevent the next 1 damage to Guard this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge préviendra le prochain dégât infligé à l’unité Garde pendant ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-recall": (
+        "Showdown: Red recalls Guard to its base; it leaves the combat. A Recall is not a Move. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge rappelle l’unité Garde vers sa base ; elle quitte le combat. Un rappel n’est pas un déplacement. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-reduce-might": (
+        "Showdown: Red gives Guard −1 Might this combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge donne −1 de puissance à l’unité Garde pour ce combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-return-to-hand": (
+        "Showdown: Red returns Guard to its owner's hand; it leaves the combat. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge renvoie l’unité Garde dans la main de son propriétaire ; elle quitte le combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
+    ),
+    "showdown-stun": (
+        "Showdown: Red stuns Guard: it deals no combat damage. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
+        "Confrontation : Rouge étourdit l’unité Garde, qui n’inflige pas de dégâts de combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
     "stage": (
         "Red is the Attacker and Blue the Defender; their units at the battlefield take the same designation.",
         "Rouge reçoit la désignation d’attaquant, et Bleu celle de défenseur ; leurs unités au champ de bataille reçoivent la même désignation.",
+    ),
+    "stage-in-showdown": (
+        "Blue now has units at the battlefield too: the showdown becomes a combat's. Red, who moved in first, is the Attacker and Blue the Defender; their units at the battlefield take the same designation.",
+        "Bleu a désormais aussi des unités au champ de bataille : la confrontation devient celle d’un combat. Rouge, arrivé le premier, reçoit la désignation d’attaquant, et Bleu celle de défenseur ; leurs unités au champ de bataille reçoivent la même désignation.",
     ),
     "start-controlled": (
         "Before the move, Red controls the Hill.",
