@@ -33,7 +33,7 @@ from enum import Enum
 MAX_ASSIGNMENTS = 500
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a run makes several at each damage step, and never changes one
 class Target:
     """An enemy unit that may be assigned damage: the damage that would make it lethal, and
     whether it has Tank."""
@@ -70,31 +70,40 @@ def illegal(total: int, targets: Sequence[Target], amounts: Sequence[int]) -> Il
     """Why assigning ``amounts`` (one per target, in order) of ``total`` is not legal, or None."""
     if not targets:
         return None  # nothing to assign to: the side's Might goes nowhere
-    given = sum(amounts)
+    given = 0
+    tank_short: Target | None = None  # the first unit with Tank short of lethal
+    plain_given: Target | None = None  # the first unit without Tank assigned something
+    short: list[Target] = []  # short of lethal, in order
+    partial: list[Target] = []  # assigned some, short of lethal
+    over: list[tuple[Target, int]] = []  # assigned more than lethal
+    for target, amount in zip(targets, amounts, strict=True):
+        given += amount
+        if amount < target.lethal:
+            short.append(target)
+            if amount:
+                partial.append(target)
+            if target.tank and tank_short is None:
+                tank_short = target
+        elif amount > target.lethal:
+            over.append((target, amount))
+        if amount and not target.tank and plain_given is None:
+            plain_given = target
     if given != total:
         return Illegal(Reason.TOTAL, assigned=given)
-    tanks_short = [t for t, a in zip(targets, amounts, strict=True) if t.tank and a < t.lethal]
-    if tanks_short:
-        for target, amount in zip(targets, amounts, strict=True):
-            if amount and not target.tank:
-                tank = tanks_short[0]
-                return Illegal(Reason.TANK, target.unit, tank.unit, tank.lethal)
-    short = [(t, a) for t, a in zip(targets, amounts, strict=True) if a < t.lethal]
-    partial = [(t, a) for t, a in short if a]
+    if tank_short is not None and plain_given is not None:
+        return Illegal(Reason.TANK, plain_given.unit, tank_short.unit, tank_short.lethal)
     if len(partial) > 1:
-        (first, _), (second, _) = partial[:2]
-        return Illegal(Reason.LETHAL_FIRST, second.unit, first.unit, first.lethal)
-    over = [(t, a) for t, a in zip(targets, amounts, strict=True) if a > t.lethal]
+        return Illegal(Reason.LETHAL_FIRST, partial[1].unit, partial[0].unit, partial[0].lethal)
     if short and over:
-        (target, amount), (waiting, _) = over[0], short[0]
+        (target, amount), waiting = over[0], short[0]
         return Illegal(Reason.OVER, target.unit, waiting.unit, target.lethal, amount)
     if len(over) > 1:
-        (first, _), (second, _) = over[:2]
-        return Illegal(Reason.SPLIT_EXCESS, second.unit, first.unit)
-    if over and over[0][0].tank and any(not t.tank for t in targets):
+        return Illegal(Reason.SPLIT_EXCESS, over[1][0].unit, over[0][0].unit)
+    if over and over[0][0].tank:
         target, amount = over[0]
-        plain = next(t for t in targets if not t.tank)
-        return Illegal(Reason.TANK_EXCESS, target.unit, plain.unit, target.lethal, amount)
+        plain = next((t for t in targets if not t.tank), None)
+        if plain is not None:
+            return Illegal(Reason.TANK_EXCESS, target.unit, plain.unit, target.lethal, amount)
     return None
 
 

@@ -35,13 +35,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from diagnostics import NodePath, Param, ProblemsFound
+from diagnostics import NodePath, Param, Problem, ProblemsFound
 from engine import refusals as R
 from engine import steps as S
 from engine.assignment import Illegal, Reason, Target, illegal
 from engine.effects import Ability, Effect, Resolved
 from engine.fields import Kind
-from engine.model import Board, Designation, Lasting, Trigger, Unit, Void, Zone
+from engine.model import IN_PLAY, Board, Designation, Lasting, Trigger, Unit, Void, Zone
 from engine.orders import Choice, Chooser, Chosen, Replay, StatedOrders
 from engine.scenario import Round, Scenario
 from engine.summary import Conquest, Result, Summary, UnitEnd
@@ -78,7 +78,7 @@ def ability_sources(items: list[ChainItem]) -> tuple[tuple[str, int], ...]:
     return tuple((i.source, i.number if len(numbers[i.source]) > 1 else 0) for i in items)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made at every damage step of every run, never changed
 class Assignment:
     """One player's combat damage assignment in a run: what each enemy unit was assigned (in
     board order, units assigned nothing included), and how it was decided."""
@@ -161,6 +161,20 @@ class Outcome:
         )
 
 
+class Side:
+    """One player's side at the damage step: its units there, its combat Might, and the enemy
+    units it may assign damage to (``engine.assignment.Target``)."""
+
+    __slots__ = ("might", "name", "own", "player", "targets")
+
+    def __init__(self, name: str, player: str, own: list[Unit], enemy: list[Unit], board: Board):
+        self.name, self.player, self.own = name, player, own
+        self.might = 0
+        for unit in own:
+            self.might += board.combat_might(unit)
+        self.targets = tuple([Target(u.id, board.lethal_remaining(u), u.tank) for u in enemy])
+
+
 class CombatRun:
     """One run of a scenario. Use ``run_combat``; the methods follow the procedure."""
 
@@ -209,9 +223,9 @@ class CombatRun:
         **parts: object,
     ) -> str:
         """Record a step of ``kind`` with its id of the form ``where``; return the id."""
-        if not isinstance(params, kind.params):
+        if params.__class__ is not kind.params:
             raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
-        step_id = where.id(round=self.round, **parts)
+        step_id = where.id(round=self.round, **parts) if parts else where.of_round(self.round)
         self.trace.append((step_id, phase, kind, params))
         if self.boards is not None:
             chain = tuple([item.ability for item in self.chain]) if self.chain else ()
@@ -279,9 +293,11 @@ class CombatRun:
     def witnesses(self, dead: list[Unit]) -> tuple[str, ...]:
         """Units in play, not among ``dead``, whose "when another unit dies" abilities these
         deaths trigger: once for each death (units dying together do not see each other)."""
+        if not dead:
+            return ()
         seen = []
         for unit in self.board.units.values():
-            if unit.zone.in_play and unit.abilities and unit not in dead:
+            if unit.abilities and unit.zone in IN_PLAY and unit not in dead:
                 for _ in dead:
                     if self.triggered(unit, Trigger.ANOTHER_DIES):
                         seen.append(unit.id)
@@ -375,9 +391,9 @@ class CombatRun:
         self.recalled_this_combat = 0
         self.record(S.STAGE_ID, "stage", kind, S.Staged(self.attacker, self.defender))
         for unit in here:
-            self.triggered(
-                unit, Trigger.ATTACK if unit.designation is Designation.ATTACKER else Trigger.DEFEND
-            )
+            if unit.abilities:
+                attacks = unit.designation is Designation.ATTACKER
+                self.triggered(unit, Trigger.ATTACK if attacks else Trigger.DEFEND)
         self.resolve_chain("opening")
 
     def showdown(self, script: Round) -> None:
@@ -448,73 +464,57 @@ class CombatRun:
     def damage_step(self, script: Round) -> None:
         """Combat damage (465): each player assigns its side's combat Might among the enemy
         units there, the Attacker first; then it is dealt, all at once."""
-        here = self.board.at_battlefield()
-        sides = {
-            player: [u for u in here if u.controller == player]
-            for player in (self.attacker, self.defender)
-        }
-        enemy = {self.attacker: self.defender, self.defender: self.attacker}
-        stated = {}
-        problems = []
-        for player in (self.attacker, self.defender):
-            try:
-                stated[player] = self.stated_assignment(
-                    script, player, sides[player], sides[enemy[player]]
-                )
-            except ProblemsFound as found:  # both players' assignments are checked
+        board = self.board
+        here = board.at_battlefield()
+        attackers = [u for u in here if u.controller == self.attacker]
+        defenders = [u for u in here if u.controller == self.defender]
+        sides = (
+            Side("attacker", self.attacker, attackers, defenders, board),
+            Side("defender", self.defender, defenders, attackers, board),
+        )
+        stated: list[tuple[int, ...] | None] = []
+        problems: list[Problem] = []
+        for side in sides:
+            try:  # both players' assignments are checked before either is made
+                stated.append(self.stated_assignment(script, side))
+            except ProblemsFound as found:
                 problems += [p for p in found.problems if p not in problems]
         if problems:
             raise ProblemsFound(problems)
-        assigned: dict[str, int] = {}
-        for side, player in (("attacker", self.attacker), ("defender", self.defender)):
-            amounts = self.assign(side, player, sides[player], sides[enemy[player]], stated[player])
-            for unit_id, amount in amounts:
-                assigned[unit_id] = amount
         hits = []
-        for unit_id, amount in assigned.items():
-            unit = self.board.units[unit_id]
-            if unit.cant_be_dealt_damage:
-                hits.append(S.Hit(unit.id, amount, 0, 0, immune=True))
-                continue
-            dealt, prevented = self.prevent(unit.id, amount)
-            hits.append(S.Hit(unit.id, amount, prevented, dealt))
+        for side, given in zip(sides, stated, strict=True):
+            for unit_id, amount in self.assign(side, given):
+                unit = board.units[unit_id]
+                if unit.cant_be_dealt_damage:
+                    hits.append(S.Hit(unit_id, amount, 0, 0, immune=True))
+                    continue
+                dealt, prevented = self.prevent(unit_id, amount) if board.effects else (amount, 0)
+                hits.append(S.Hit(unit_id, amount, prevented, dealt))
         for hit in hits:
-            self.board.units[hit.unit].damage += hit.dealt
+            board.units[hit.unit].damage += hit.dealt
         self.record(S.DAMAGE_ID, "damage", S.DAMAGE, S.Damage(tuple(hits)))
         for hit in hits:
-            if hit.dealt > 0:
-                self.triggered(self.board.units[hit.unit], Trigger.DAMAGED)
+            if hit.dealt > 0 and (unit := board.units[hit.unit]).abilities:
+                self.triggered(unit, Trigger.DAMAGED)
 
-    def targets(self, enemy: list[Unit]) -> tuple[Target, ...]:
-        return tuple(Target(u.id, self.board.lethal_remaining(u), u.tank) for u in enemy)
-
-    def assign(
-        self,
-        side: str,
-        player: str,
-        own: list[Unit],
-        enemy: list[Unit],
-        stated: tuple[int, ...] | None,
-    ) -> Amounts:
-        """What ``player`` assigns, recorded as a step: as the scenario states it (checked
-        legal), or as the chooser decides."""
-        board = self.board
-        might = sum(board.combat_might(u) for u in own)
-        targets = self.targets(enemy)
-        step_id = S.ASSIGN_ID.id(round=self.round, side=side)
-        amounts = self.chooser.assign(player, step_id, might, targets, stated)
+    def assign(self, side: Side, stated: tuple[int, ...] | None) -> Amounts:
+        """What ``side``'s player assigns, recorded as a step: as the scenario states it
+        (checked legal), or as the chooser decides."""
+        targets, might = side.targets, side.might
+        step_id = S.ASSIGN_ID.id(round=self.round, side=side.name)
+        amounts = self.chooser.assign(side.player, step_id, might, targets, stated)
         chosen = self.chooser.chosen
         self.answers.append((amounts, chosen))
-        pairs = tuple((t.unit, a) for t, a in zip(targets, amounts, strict=True))
-        self.assignments.append(Assignment(step_id, player, pairs, chosen))
-        tanks = tuple(t.unit for t in targets if t.tank) if any(not t.tank for t in targets) else ()
+        pairs = tuple(zip([t.unit for t in targets], amounts, strict=True))
+        self.assignments.append(Assignment(step_id, side.player, pairs, chosen))
+        tanks = [t.unit for t in targets if t.tank]
         params = S.Assigned(
-            player,
+            side.player,
             might,
-            tuple(S.Share(unit, amount) for unit, amount in pairs if amount),
-            tanks,
-            tuple(u.id for u in own if u.stunned),
-            boosts(own),
+            tuple([S.Share(unit, amount) for unit, amount in pairs if amount]),
+            tuple(tanks) if len(tanks) < len(targets) else (),  # said only beside others
+            tuple([u.id for u in side.own if u.stunned]),
+            boosts(side.own),
         )
         kind = (
             S.ASSIGN_NO_TARGET
@@ -523,42 +523,45 @@ class CombatRun:
             if not might
             else S.ASSIGNED_BY[chosen]
         )
-        self.record(S.ASSIGN_ID, "damage", kind, params, side=side)
+        self.record(S.ASSIGN_ID, "damage", kind, params, side=side.name)
         return pairs
 
-    def stated_assignment(
-        self, script: Round, player: str, own: list[Unit], enemy: list[Unit]
-    ) -> tuple[int, ...] | None:
-        """What the scenario states ``player`` assigns (its ``assign``, or its share of the
-        older ``damage``, both players' at once), checked: None if it states nothing."""
-        r = self.round - 1
-        might = sum(self.board.combat_might(u) for u in own)
-        targets = self.targets(enemy)
+    def stated_assignment(self, script: Round, side: Side) -> tuple[int, ...] | None:
+        """What the scenario states ``side``'s player assigns (its ``assign``, or its share of
+        the older ``damage``, both players' at once), checked: None if it states nothing."""
+        r, player = self.round - 1, side.player
         at: NodePath
         if player in script.assign:
-            given, at = script.assign[player], ("combat", "rounds", r, "assign", player)
+            given, at, both = (
+                script.assign[player],
+                ("combat", "rounds", r, "assign", player),
+                False,
+            )
         elif script.damage is not None:
-            at = ("combat", "rounds", r, "damage")
-            mine = {u.id for u in own}
-            given = {u: a for u, a in script.damage.items() if u not in mine}
+            given, at, both = script.damage, ("combat", "rounds", r, "damage"), True
         else:
             return None
-        in_combat = {t.unit for t in targets} | {u.id for u in own}
-        for unit_id in given:
-            if unit_id in {u.id for u in own} and player in script.assign:
-                raise self.fail(
-                    (*at, unit_id),
-                    R.ASSIGN_OWN_UNIT,
-                    unit=R.named(Kind.UNIT, unit_id),
-                    player=R.named(Kind.PLAYER, player),
-                )
-            if unit_id not in in_combat:
+        place = {t.unit: i for i, t in enumerate(side.targets)}
+        own = {u.id for u in side.own}
+        amounts = [0] * len(side.targets)
+        for unit_id, amount in given.items():
+            i = place.get(unit_id)
+            if i is not None:
+                amounts[i] = amount
+            elif unit_id in own:
+                if not both:  # in damage, the other player's assignment to this side
+                    raise self.fail(
+                        (*at, unit_id),
+                        R.ASSIGN_OWN_UNIT,
+                        unit=R.named(Kind.UNIT, unit_id),
+                        player=R.named(Kind.PLAYER, player),
+                    )
+            else:
                 raise self.fail((*at, unit_id), R.NOT_IN_COMBAT, unit=R.named(Kind.UNIT, unit_id))
-        amounts = tuple(given.get(t.unit, 0) for t in targets)
-        wrong = illegal(might, targets, amounts)
+        wrong = illegal(side.might, side.targets, amounts)
         if wrong is not None:
-            raise self.refuse_assignment(wrong, at, player, might)
-        return amounts
+            raise self.refuse_assignment(wrong, at, player, side.might)
+        return tuple(amounts)
 
     def refuse_assignment(
         self, wrong: Illegal, at: NodePath, player: str, might: int
@@ -582,15 +585,15 @@ class CombatRun:
         self.record(S.RESOLUTION_ID, "cleanup", S.RESOLUTION)
         self.cleanup_kill(combat=True)
         for unit in self.board.units.values():
-            if unit.zone.in_play:
+            if unit.damage and unit.zone in IN_PLAY:
                 unit.damage = 0
         self.record(S.CLEANUP_ID, "cleanup", S.HEAL, label="3c")
-        defenders_remain = any(
-            u.designation is Designation.DEFENDER for u in self.board.at_battlefield()
-        )
-        attackers = [
-            u for u in self.board.at_battlefield() if u.designation is Designation.ATTACKER
-        ]
+        defenders_remain, attackers = False, []
+        for unit in self.board.at_battlefield():
+            if unit.designation is Designation.DEFENDER:
+                defenders_remain = True
+            elif unit.designation is Designation.ATTACKER:
+                attackers.append(unit)
         if defenders_remain and attackers:
             for unit in attackers:
                 unit.zone = Zone.BASE
@@ -611,7 +614,12 @@ class CombatRun:
         A cleanup after a play or a chain item (``after``: its step's id) is one quiet step
         when no unit has lethal damage (``quiet``); the one after the end of combat is none.
         """
-        dying = [u for u in self.board.units.values() if self.board.is_lethal(u)]
+        might = self.board.might  # is_lethal, without a call for each unit with no damage
+        dying = [
+            u
+            for u in self.board.units.values()
+            if u.damage and u.zone in IN_PLAY and u.damage >= might(u)
+        ]
         if not combat and not dying:
             if quiet:
                 self.record(S.AFTER_ID, "chain", S.CLEANUP_NONE, after=after)
@@ -619,14 +627,16 @@ class CombatRun:
         form, parts = (S.CLEANUP_ID, {}) if combat else (S.AFTER_STEP_ID, {"after": after})
         phase = "cleanup" if combat else "chain"
         recorded = tuple(
-            u.id
-            for u in dying
-            if (u.instead_of_dying is None or u.keeps_death_trigger)
-            and self.triggered(u, Trigger.DIES)
+            [
+                u.id
+                for u in dying
+                if (u.instead_of_dying is None or u.keeps_death_trigger)
+                and self.triggered(u, Trigger.DIES)
+            ]
         )
         if dying:
             kind = S.DEATH_TRIGGERS if combat else S.CLEANUP_DEATH_TRIGGERS
-            dead = S.Dying(tuple(u.id for u in dying), recorded)
+            dead = S.Dying(tuple([u.id for u in dying]), recorded)
             self.record(form, phase, kind, dead, label="3a", **parts)
         else:
             self.record(form, phase, S.NO_LETHAL, label="3a", **parts)
@@ -646,7 +656,7 @@ class CombatRun:
             form,
             phase,
             S.KILL if killed else S.KILL_NONE,
-            S.Killed(tuple(u.id for u in killed), tuple(replaced), seen),
+            S.Killed(tuple([u.id for u in killed]), tuple(replaced), seen),
             label="3b",
             **parts,
         )
@@ -672,7 +682,8 @@ class CombatRun:
         player orders their own."""
         first = self.scenario.combat.first_on_chain or self.attacker
         seats = [first, *(p for p in self.board.players if p != first)]
-        waiting = [p for p in seats if any(i.controller == p for i in self.pending)]
+        pending = {i.controller for i in self.pending}
+        waiting = [p for p in seats if p in pending]
         orders: list[S.Ordered] = []
         placed: list[ChainItem] = []
         for player in waiting:

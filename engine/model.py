@@ -164,7 +164,7 @@ class Board:
 
     def is_lethal(self, unit: Unit) -> bool:
         """Lethal damage (142.4): marked damage, not none, at least equal to Might."""
-        return unit.zone in IN_PLAY and unit.damage > 0 and unit.damage >= self.might(unit)
+        return unit.damage > 0 and unit.zone in IN_PLAY and unit.damage >= self.might(unit)
 
     def lethal_remaining(self, unit: Unit) -> int:
         """The damage that would make ``unit`` lethal, counting what is marked on it: at least
@@ -172,7 +172,8 @@ class Board:
         return max(self.might(unit) - unit.damage, 1)
 
     def at_battlefield(self) -> list[Unit]:
-        return [u for u in self.units.values() if u.zone is Zone.BATTLEFIELD]
+        here = Zone.BATTLEFIELD
+        return [u for u in self.units.values() if u.zone is here]
 
     def players_present(self) -> list[str]:
         """Players with units at the battlefield, in seating order."""

@@ -165,6 +165,8 @@ class StatedOrders:
         pass
 
     def finish(self) -> list[Problem]:
+        if len(self.used) == len(self.stated):
+            return []
         groups = "; ".join(f"[{', '.join(names)}] at {step}" for step, names in self.unmatched)
         return [
             R.refuse(

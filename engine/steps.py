@@ -15,7 +15,7 @@ a place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, ClassVar
 
@@ -1288,9 +1288,25 @@ class IdForm:
 
     form: str
     where: Message
+    # The ids already made, by their parts: a run makes the same ones again and again.
+    made: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False, repr=False)
+    by_round: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def of_round(self, round: int) -> str:
+        """The id of a form that names only its round (``r1-damage``)."""
+        found = self.by_round.get(round)
+        if found is None:
+            found = self.by_round[round] = self.form.format(round=round)
+        return found
 
     def id(self, **parts: object) -> str:
-        return self.form.format(**parts)
+        key = tuple(parts.items())
+        found = self.made.get(key)
+        if found is None:
+            if len(self.made) > 10_000:  # bounded, whatever the runs of a long process
+                self.made.clear()
+            found = self.made[key] = self.form.format(**parts)
+        return found
 
 
 START_ID = IdForm("start", message("step-id:start", "The board before the move."))

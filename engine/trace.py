@@ -38,11 +38,20 @@ class Snapshot(NamedTuple):
         # ``__new__``: a run that records its boards takes one per step
         # (benchmarks/engine_speed.py).
         new, state, in_play, might = tuple.__new__, UnitState, IN_PLAY, board.might
+        effects = bool(board.effects)  # else only a keyword can make Might other than printed
         units = tuple(
             [
                 new(
                     state,
-                    (u.id, u.zone, u.controller, u.controller, might(u), u.damage, u.designation),
+                    (
+                        u.id,
+                        u.zone,
+                        u.controller,
+                        u.controller,
+                        might(u) if effects or u.assault or u.shield else u.might,
+                        u.damage,
+                        u.designation,
+                    ),
                 )
                 if u.zone in in_play
                 else new(
