@@ -102,14 +102,15 @@ def engine_assets(
     cache: Path | None,
     precompile: bool = True,
     site_url: str | None = None,
-    rules_version: str | None = None,
+    rules: links.RulesAt | None = None,
 ) -> EngineAssets:
     """Every file of the in-browser engine, and the one every page loads.
 
     ``precompile=False`` ships the standard library as source (the browser compiles what it
     loads, so the engine is slower to start): ``mkdocs serve`` uses it, for an author who
-    edits an example need not wait for Pyodide under Node.js at every save. ``rules_version``:
-    the version of the rules the site cites, whose rules browser a variation's steps link."""
+    edits an example need not wait for Pyodide under Node.js at every save. ``rules``:
+    the version of the rules the site cites, whose rules browser a variation's steps link
+    (its name, and the ranges of rules its browser splits into parts)."""
     lock = pyodide_lock(pyodide)
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
     target = browser_target(lock, stdlib, pyodide / "pyodide.asm.wasm")
@@ -151,7 +152,8 @@ def engine_assets(
         "words": {lang: words.for_language(lang) for lang in languages},
         "examples": examples,
         "blank": form.blank_form(),
-        "rulesVersion": rules_version,
+        "rulesVersion": rules.name if rules is not None else None,
+        "rulesSplit": sorted(rules.split) if rules is not None else [],
         "limits": {
             "scenarioBytes": form.MAX_SCENARIO_BYTES,
             "seconds": MAX_SECONDS,

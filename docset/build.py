@@ -255,12 +255,11 @@ class SiteBuild:
 
     def rules_browser_pages(self, lang: str) -> list[str]:
         """The current version's rules-browser pages (paths among the language's pages): its
-        index, then each chapter in order. The site generates them (``generated_pages``)."""
+        index, then each chapter (or part of one) in order. The site generates them (``generated_pages``)."""
         current = self.versions.current
-        chapters = current.book.chapters()
         return [
             links.rules_index(lang, current.name).path,
-            *(links.chapter_page(lang, chapter, current.name).path for chapter in chapters),
+            *(page.path for page in RulesBrowser(self.versions, lang).page_order(current)),
         ]
 
     # -- the print edition -------------------------------------------------------
@@ -378,7 +377,7 @@ class SiteBuild:
             problems += references_problems(display, scanned.references, self.rules, self.examples)
             if problems:
                 raise ProblemsFound(problems)
-        citations = Citations(page, self.rules, self.versions.current.name)
+        citations = Citations(page, self.rules, self.versions.current.at)
         cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
         later: list[str] = []
@@ -434,7 +433,7 @@ class SiteBuild:
         placeholders ``first_late`` and the next)."""
         run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
-        current = self.versions.current.name
+        current = self.versions.current.at
 
         def rule_link(number: str) -> str:
             rule = self.rules.get(number)  # the engine cites only rules we carry (checked)

@@ -166,6 +166,44 @@ class RuleAddress(Protocol):
     @property
     def anchor(self) -> str: ...
 
+    @property
+    def parts(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class RulesAt:
+    """A version of the rules as its addresses need it: its name (``1.4``), and the ranges of
+    its rules whose page is split into a page per part (``split``: range names, as
+    ``rule_range`` gives them), because one page would be too large.
+
+    A range is a chapter (``400``: rules 400–499), ten sections of it (``400/460-469``), a
+    section (``400/466``) or a rule with the rules under it (``400/466.3``). A rule's page is
+    its chapter's unless that is split, then its part's, and so on down: a split range's
+    own page lists its parts and holds its own rule (``466`` for the range ``400/466``)."""
+
+    name: str
+    split: frozenset[str] = frozenset()
+
+
+def rule_range(number: RuleAddress, level: int) -> str | None:
+    """The range of rules holding ``number`` at ``level`` (0: its chapter, 1: its ten
+    sections, 2: its section, 3 on: its rule that many levels down); None where its number
+    stops above that level.
+
+    >>> from rulebook.numbering import RuleNumber
+    >>> [rule_range(RuleNumber("466.3.a"), level) for level in range(6)]
+    ['400', '400/460-469', '400/466', '400/466.3', '400/466.3.a', None]
+    """
+    chapter = number.chapter
+    if level == 0:
+        return str(chapter)
+    if level == 1:
+        tens = int(number.parts[0]) // 10 * 10
+        return f"{chapter}/{tens}-{tens + 9}"
+    if len(number.parts) < level - 1:
+        return None
+    return f"{chapter}/{'.'.join(number.parts[: level - 1])}"
+
 
 def rules_folder(version: str | None = None) -> str:
     """The rules browser of ``version`` (``rules-browser/v1.4``); without a version, the
@@ -174,13 +212,41 @@ def rules_folder(version: str | None = None) -> str:
 
 
 def chapter_page(lang: str, chapter: int, version: str | None = None) -> Page:
-    """The rules-browser page of the hundred rules from ``chapter`` (400: 400–499)."""
+    """The rules-browser page of the hundred rules from ``chapter`` (400: 400–499); where
+    they are split into parts, its page lists them."""
     return Page(lang, f"{rules_folder(version)}/{chapter}.md")
 
 
-def rule_page(lang: str, number: RuleAddress, version: str | None = None) -> Page:
-    """The rules-browser page holding a rule: one page per hundred rules."""
-    return chapter_page(lang, number.chapter, version)
+def range_page(lang: str, name: str, version: str | None = None) -> Page:
+    """The page of a range of rules (``400``, ``400/466``), in ``version``'s rules browser."""
+    return Page(lang, f"{rules_folder(version)}/{name}.md")
+
+
+def rule_page(lang: str, number: RuleAddress, version: RulesAt | None = None) -> Page:
+    """The rules-browser page holding a rule: its chapter's (one page per hundred rules), or
+    where that is split, the page of its part (``RulesAt``). This function alone says where a
+    rule is: every link to a rule, the search index and the rules browser itself ask it.
+
+    >>> from rulebook.numbering import RuleNumber
+    >>> rule_page("en", RuleNumber("466.3.a"), RulesAt("1.4")).path
+    'rules-browser/v1.4/400.md'
+    >>> split = RulesAt("1.4", frozenset({"400", "400/460-469"}))
+    >>> rule_page("fr", RuleNumber("466.3.a"), split).output
+    'fr/rules-browser/v1.4/400/466.html'
+    >>> rule_page("en", RuleNumber("412.1"), split).output
+    'rules-browser/v1.4/400/410-419.html'
+    """
+    name = rule_range(number, 0)
+    assert name is not None
+    if version is None:
+        return range_page(lang, name)
+    level = 0
+    while name in version.split:
+        deeper = rule_range(number, level + 1)
+        if deeper is None:  # the split range's own rule: on its own page
+            break
+        name, level = deeper, level + 1
+    return range_page(lang, name, version.name)
 
 
 def rules_index(lang: str, version: str | None = None) -> Page:
@@ -194,7 +260,7 @@ def changes_page(lang: str, version: str) -> Page:
 
 
 def rule(
-    from_page: Page, number: RuleAddress, *, version: str | None = None, markdown: bool = False
+    from_page: Page, number: RuleAddress, *, version: RulesAt | None = None, markdown: bool = False
 ) -> str:
     """The link to a rule in ``version``'s rules browser (without one: its old address)."""
     return link(

@@ -25,6 +25,7 @@ MODULES = [
     "engine.summary",
     "rulebook.crossref",
     "rulebook.changes",
+    "rulebook.paging",
     "worked_examples.render",
 ]
 
