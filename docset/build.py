@@ -74,6 +74,8 @@ from worked_examples.verify import ExampleRun, Examples, ResultCache, run_exampl
 
 HOME = "index.md"  # each language's home page
 PRINT_EDITION_SLOT = "print-edition"
+# The pages for contributors: on the site, not in the print edition, which is the readers'.
+CONTRIBUTORS_PAGES = ("writing-for-this-site.md", STATUS_PAGE)
 
 
 @dataclass(frozen=True)
@@ -273,11 +275,13 @@ class SiteBuild:
         read_file: ReadFile,
         today: date,
     ) -> Edition:
-        """The print edition of ``lang`` (``docset.print_edition``): the pages of ``nav`` in its
-        order, then the rules browser; ``pages``: each page's finished HTML, by path;
-        ``stylesheets``: the site's own, (file, as problems name it)."""
+        """The print edition of ``lang`` (``docset.print_edition``): the readers' pages of
+        ``nav`` in its order (not the contributors', ``CONTRIBUTORS_PAGES``), then the rules
+        browser; ``pages``: each page's finished HTML, by path; ``stylesheets``: the site's
+        own, (file, as problems name it)."""
         appendix = self.rules_browser_pages(lang)
-        paths = print_edition.order(nav, appendix)
+        readers = [path for path in nav if path not in CONTRIBUTORS_PAGES]
+        paths = print_edition.order(readers, appendix)
         missing = [path for path in paths if path not in pages]
         if missing:
             raise ProblemsFound(
