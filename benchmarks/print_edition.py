@@ -10,8 +10,8 @@
    today's site being the same in both). Where the pages go is printed beside: the PDF's
    pages, those of the rules appendix, and the fonts it embeds.
 
-``--tiny`` runs the second only, on a copy of today's site with one page and two examples
-more (and half of that): every step of the first, in one build each.
+``--tiny`` runs both, the second on copies of today's site with a page and a few examples
+more (and half of that).
 
 Run: ``make bench`` or ``python benchmarks/print_edition.py [--tiny]``.
 """
