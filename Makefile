@@ -13,7 +13,7 @@ LOCALES := vocabulary/locales
 # One folder per language with a catalog: `mkdir vocabulary/locales/de && make catalogs` adds one.
 CATALOG_LANGUAGES = $(patsubst $(LOCALES)/%/,%,$(wildcard $(LOCALES)/*/))
 
-.PHONY: serve build test check bench-tiny lint typecheck browser python-venv test-tools zip bench mutation clean catalogs schema golden
+.PHONY: serve build test check check-tests bench-tiny lint typecheck browser python-venv test-tools zip bench mutation clean catalogs schema golden
 
 # Debian's packages, installed where missing: with apt-get as root, otherwise a line saying what
 # to run. Chromium (never a browser download) prints the PDFs, with Debian's fonts embedded; the
@@ -89,9 +89,13 @@ test: $(TEST_STAMP) $(NODE_STAMP) browser test-tools lint typecheck
 
 # The edit loop: lint, types and the tests that build no site, start no browser and pack no
 # Pyodide (make test runs those too).
-check: $(TEST_STAMP) $(NODE_STAMP) lint typecheck
+check: $(TEST_STAMP) $(NODE_STAMP) lint typecheck check-tests
+
+# make check's tests alone (benchmarks/suite_time.py measures their CPU time; CHECK_PATHS: fewer).
+CHECK_PATHS ?= tests
+check-tests: $(TEST_STAMP) $(NODE_STAMP)
 	$(PYTEST) -m "not bench_tiny" --ignore=tests/site --ignore=tests/browser \
-	  --ignore=tests/browser_engine/test_pack.py --ignore=tests/docset/test_pdf.py
+	  --ignore=tests/browser_engine/test_pack.py --ignore=tests/docset/test_pdf.py $(CHECK_PATHS)
 
 # Each benchmark once at a tiny size, so that none can rot (one after another: several build
 # sites and time them).
@@ -104,10 +108,13 @@ zip: build
 	$(BIN)/python -m docset.archive site riftbound-combat-rules-$$(date +%Y-%m-%d).zip
 
 # Every benchmarks/*.py (files starting with _ are helpers); CI runs each with --tiny. The
-# in-browser engine's budgets are measured in Debian's Chromium.
+# in-browser engine's budgets are measured in Debian's Chromium. Each figure is printed beside
+# its target and appended to benchmarks/records.jsonl (the measured times live there, not in the
+# README); the last line is the whole run's time.
 bench: $(TEST_STAMP) $(NODE_STAMP) browser test-tools
-	@set -e; for script in benchmarks/[!_]*.py; do \
-	  echo "== $$script"; $(BIN)/python $$script; done
+	@set -e; start=$$(date +%s); for script in benchmarks/[!_]*.py; do \
+	  echo "== $$script"; $(BIN)/python $$script; done; \
+	echo "== make bench: $$(( ($$(date +%s) - start) / 60 )) min $$(( ($$(date +%s) - start) % 60 )) s on the clock (target: 15 min on a quiet 2-core machine)"
 
 # The mutation runs, a score per area: the engine's step table; the scenario format's table,
 # the editor's form, narration, links, escaping and the form ↔ scenario conversion (also

@@ -6,8 +6,8 @@ that copy's rules (v1.4), then two made-up versions imported with the update com
 (``python -m rulebook import``), each changing the text of 5% of the rules, renumbering 1%,
 removing and adding 0.5% (rules no page cites: the site builds without a review), so the
 build writes three rules browsers, two changes pages per language and the old addresses.
-Both are real ``mkdocs build`` runs, measured in this one run, in turn (one, three, one,
-three…): the ratio is the median of each pair's, which holds when the machine's speed drifts.
+Both are real ``mkdocs build`` runs, in paired rounds (one, three, one, three…), in CPU
+seconds: the ratio is the median of the rounds', which holds when the machine's speed drifts.
 Target: three versions at most 1.5× one.
 
 The made-up versions exist only in the benchmark's temporary copy: never shipped.
@@ -20,18 +20,20 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-from statistics import median
 
 from _bench import (
     EDITION,
-    ROOT,
     add_synthetic_rules,
     add_to_nav,
+    best,
     build,
+    build_run,
     copy_project,
     figure,
     heading,
+    median_ratio,
     options,
+    paired,
 )
 from full_size_site import add_examples, add_pages
 
@@ -90,11 +92,10 @@ def add_version(project: Path, version: str, cited: set[str]) -> None:
 def main() -> None:
     args = options(__doc__)
     sections, pages, citations, examples, runs = (
-        (1, 1, 10, 0, 1) if args.tiny else (49, 60, 40, 300, 5)
+        (1, 1, 10, 0, 1) if args.tiny else (49, 60, 40, 300, 3)
     )
     with tempfile.TemporaryDirectory() as tmp:
         one = copy_project(Path(tmp) / "one")
-        share_engine_cache(one)
         add_synthetic_rules(one, sections)
         numbers = [r.number.text for r in load_rulebook(one / "rules", EDITION, LANGUAGES)]
         ids = add_examples(one, examples)
@@ -113,16 +114,16 @@ def main() -> None:
         if not args.tiny:
             build(one)  # warms imports, the OS file cache and each copy's example cache
             build(three)
-        pairs = [(build(one)[0], build(three)[0]) for _ in range(runs)]
-        single, carried = min(a for a, _ in pairs), min(b for _, b in pairs)
+        rounds = paired(lambda: build_run(one), lambda: build_run(three), rounds=runs)
+        single, carried = best(rounds, 0).cpu, best(rounds, 1).cpu
         versions = load_versions(three / "rules", LANGUAGES)
         heading(
             f"Rules versions: {len(versions.current.book):,} rules a version, "
-            f"{pages} more pages and {examples} more examples per language ({runs} paired runs)"
+            f"{pages} more pages and {examples} more examples per language ({runs} paired rounds)"
         )
         figure("build carrying one version (best)", single, "s CPU")
         figure(f"build carrying {len(versions)} versions (best)", carried, "s CPU")
-        ratio = median(b / a for a, b in pairs)
+        ratio = median_ratio(rounds, 1, 0)
         figure(f"{len(versions)} versions / one (median of the pairs)", ratio, "×", "<= 1.50")
         changes = [
             len(c.added) + len(c.removed) + len(c.renumbered) + len(c.changed)
@@ -137,15 +138,6 @@ def main() -> None:
             "KB",
             digits=0,
         )
-
-
-def share_engine_cache(project: Path) -> None:
-    """The copies pack the in-browser engine from the project's own cache: the same pack in
-    both builds (its cost is not what this measures), made once."""
-    shared = ROOT / ".cache" / "browser-engine"
-    shared.mkdir(parents=True, exist_ok=True)
-    (project / ".cache").mkdir(exist_ok=True)
-    (project / ".cache" / "browser-engine").symlink_to(shared, target_is_directory=True)
 
 
 def _citations(page: Path) -> list[str]:

@@ -52,6 +52,7 @@ from engine.refusals import PLACED, text_of
 from engine.scenario import Scenario
 from engine.summary import Summary
 from rulebook.numbering import RuleNumber, is_version
+from rulebook.paging import is_range_name
 from vocabulary import languages, localized, plural_message, say, typeset
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
@@ -62,6 +63,8 @@ NOTHING_EXPECTED: dict[str, Any] = {"result": "none"}
 MAX_REQUEST_BYTES = MAX_FORM_BYTES * 2
 # A shared link carries the whole scenario after '#': bounded, so it fits where links go.
 MAX_SHARE_CHARACTERS = 8000
+# Ranges of rules a rules browser splits into parts, at most (each names a page).
+MAX_SPLIT = 10_000
 
 REFUSED = plural_message(
     "editor:problems.title",
@@ -140,11 +143,19 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
     version = request.get("rules_version")
     if version is not None and not (isinstance(version, str) and is_version(version)):
         raise RequestError("rules_version is a version of the rules such as 1.4")
+    split = request.get("rules_split", [])
+    if not (
+        isinstance(split, list)
+        and len(split) <= MAX_SPLIT
+        and all(isinstance(name, str) and is_range_name(name) for name in split)
+    ):
+        raise RequestError("rules_split lists ranges of rules such as 400 or 400/460-469")
+    rules = links.RulesAt(version, frozenset(split)) if version is not None else None
 
     def rule_link(number: str) -> str:
         # The rules browser of the version the site cites (no version: the old addresses).
         valid = RuleNumber.is_valid(number)
-        return links.rule(page, RuleNumber(number), version=version) if valid else ""
+        return links.rule(page, RuleNumber(number), version=rules) if valid else ""
 
     example = ExampleRun(scenario, outcome, (), Path(file_name(form)))
     html = ExampleRenderer(example, page, rule_link).html(

@@ -34,7 +34,7 @@ import subprocess
 import tempfile
 import zipfile
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -102,14 +102,15 @@ def engine_assets(
     cache: Path | None,
     precompile: bool = True,
     site_url: str | None = None,
-    rules_version: str | None = None,
+    rules: links.RulesAt | None = None,
 ) -> EngineAssets:
     """Every file of the in-browser engine, and the one every page loads.
 
     ``precompile=False`` ships the standard library as source (the browser compiles what it
     loads, so the engine is slower to start): ``mkdocs serve`` uses it, for an author who
-    edits an example need not wait for Pyodide under Node.js at every save. ``rules_version``:
-    the version of the rules the site cites, whose rules browser a variation's steps link."""
+    edits an example need not wait for Pyodide under Node.js at every save. ``rules``:
+    the version of the rules the site cites, whose rules browser a variation's steps link
+    (its name, and the ranges of rules its browser splits into parts)."""
     lock = pyodide_lock(pyodide)
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
     target = browser_target(lock, stdlib, pyodide / "pyodide.asm.wasm")
@@ -132,13 +133,17 @@ def engine_assets(
         if precompile
         else without_tools(stdlib)
     )
-    payloads = [(name, (pyodide / name).read_bytes()) for name in PYODIDE_FILES[:3]]
-    payloads += [("python_stdlib.zip", compiled_stdlib), (CODE_ARCHIVE, code)]
+    # One payload in memory at a time, read when its turn comes (Pyodide's runtime is 10 MB).
+    payloads: list[tuple[str, Callable[[], bytes]]] = [
+        (name, (pyodide / name).read_bytes) for name in PYODIDE_FILES[:3]
+    ]
+    payloads += [("python_stdlib.zip", lambda: compiled_stdlib), (CODE_ARCHIVE, lambda: code)]
+    del stdlib
 
     site: dict[str, bytes] = {}
     listed = []
     for name, content in payloads:
-        script = payload_script(name, content, cache)
+        script = payload_script(name, content(), cache)
         path = links.content_named(f"{FOLDER}/{name}.js", script)
         site[path] = script
         listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": len(script)})
@@ -151,7 +156,8 @@ def engine_assets(
         "words": {lang: words.for_language(lang) for lang in languages},
         "examples": examples,
         "blank": form.blank_form(),
-        "rulesVersion": rules_version,
+        "rulesVersion": rules.name if rules is not None else None,
+        "rulesSplit": sorted(rules.split) if rules is not None else [],
         "limits": {
             "scenarioBytes": form.MAX_SCENARIO_BYTES,
             "seconds": MAX_SECONDS,
@@ -300,7 +306,19 @@ def holds(script: bytes, name: str, data: bytes) -> bool:
         return False
     try:
         packed = base64.b64decode(script[len(head) : len(script) - len(tail)], validate=True)
-        return gzip.decompress(packed) == data
+        # Decompressed a piece at a time, each compared with its place in ``data``.
+        stream = zlib.decompressobj(wbits=31)  # gzip
+        at, piece = 0, 1 << 20
+        while packed:
+            chunk = stream.decompress(packed, piece)
+            packed = stream.unconsumed_tail
+            if data[at : at + len(chunk)] != chunk:
+                return False
+            at += len(chunk)
+            if stream.eof:
+                break
+        rest = stream.flush()
+        return stream.eof and not stream.unused_data and data[at:] == rest
     except (ValueError, OSError, EOFError, zlib.error):  # not base64, not gzip, cut short
         return False
 
@@ -369,8 +387,11 @@ def precompiled(
     Python (``node/precompile.mjs``); cached by everything that goes in."""
     script = resources.files("browser_engine").joinpath("node", "precompile.mjs").read_bytes()
     digest = hashlib.sha256(FORMAT)
-    for part in (script, (pyodide / "pyodide.asm.wasm").read_bytes(), stdlib, code):
-        digest.update(hashlib.sha256(part).digest())
+    with open(pyodide / "pyodide.asm.wasm", "rb") as runtime:  # 10 MB: read a piece at a time
+        wasm = hashlib.file_digest(runtime, "sha256").digest()
+    for part in (hashlib.sha256(script).digest(), wasm, hashlib.sha256(stdlib).digest()):
+        digest.update(part)
+    digest.update(hashlib.sha256(code).digest())
     digest.update(json.dumps(requests).encode())
     key = digest.hexdigest()
     # What Pyodide compiled cannot be checked without running it again: the entry is sealed.

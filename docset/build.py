@@ -74,6 +74,8 @@ from worked_examples.verify import ExampleRun, Examples, ResultCache, run_exampl
 
 HOME = "index.md"  # each language's home page
 PRINT_EDITION_SLOT = "print-edition"
+# The pages for contributors: on the site, not in the print edition, which is the readers'.
+CONTRIBUTORS_PAGES = ("writing-for-this-site.md", STATUS_PAGE)
 
 
 @dataclass(frozen=True)
@@ -255,12 +257,11 @@ class SiteBuild:
 
     def rules_browser_pages(self, lang: str) -> list[str]:
         """The current version's rules-browser pages (paths among the language's pages): its
-        index, then each chapter in order. The site generates them (``generated_pages``)."""
+        index, then each chapter (or part of one) in order. The site generates them (``generated_pages``)."""
         current = self.versions.current
-        chapters = current.book.chapters()
         return [
             links.rules_index(lang, current.name).path,
-            *(links.chapter_page(lang, chapter, current.name).path for chapter in chapters),
+            *(page.path for page in RulesBrowser(self.versions, lang).page_order(current)),
         ]
 
     # -- the print edition -------------------------------------------------------
@@ -274,11 +275,13 @@ class SiteBuild:
         read_file: ReadFile,
         today: date,
     ) -> Edition:
-        """The print edition of ``lang`` (``docset.print_edition``): the pages of ``nav`` in its
-        order, then the rules browser; ``pages``: each page's finished HTML, by path;
-        ``stylesheets``: the site's own, (file, as problems name it)."""
+        """The print edition of ``lang`` (``docset.print_edition``): the readers' pages of
+        ``nav`` in its order (not the contributors', ``CONTRIBUTORS_PAGES``), then the rules
+        browser; ``pages``: each page's finished HTML, by path; ``stylesheets``: the site's
+        own, (file, as problems name it)."""
         appendix = self.rules_browser_pages(lang)
-        paths = print_edition.order(nav, appendix)
+        readers = [path for path in nav if path not in CONTRIBUTORS_PAGES]
+        paths = print_edition.order(readers, appendix)
         missing = [path for path in paths if path not in pages]
         if missing:
             raise ProblemsFound(
@@ -378,7 +381,7 @@ class SiteBuild:
             problems += references_problems(display, scanned.references, self.rules, self.examples)
             if problems:
                 raise ProblemsFound(problems)
-        citations = Citations(page, self.rules, self.versions.current.name)
+        citations = Citations(page, self.rules, self.versions.current.at)
         cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
         later: list[str] = []
@@ -434,7 +437,7 @@ class SiteBuild:
         placeholders ``first_late`` and the next)."""
         run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
-        current = self.versions.current.name
+        current = self.versions.current.at
 
         def rule_link(number: str) -> str:
             rule = self.rules.get(number)  # the engine cites only rules we carry (checked)

@@ -28,12 +28,11 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pikepdf
-
 from diagnostics import Problem, ProblemsFound, keep_newest, store
 from docset.print_edition import Edition
 
 if TYPE_CHECKING:
+    import pikepdf
     from playwright.sync_api import Browser, Playwright
 
 # Part of every key: bump it when the way an edition is printed or packed changes.
@@ -245,6 +244,8 @@ def chromium_cpu(info: dict[str, Any]) -> dict[int, float]:
 
 def destinations(pdf: bytes, anchors: tuple[str, ...]) -> dict[str, int]:
     """The page (from 1) of each of ``anchors`` among the PDF's named destinations."""
+    import pikepdf  # here: a build that prints nothing never loads it (7 MB)
+
     wanted = set(anchors)
     found: dict[str, int] = {}
     with pikepdf.open(io.BytesIO(pdf)) as document:
@@ -266,6 +267,8 @@ def destinations(pdf: bytes, anchors: tuple[str, ...]) -> dict[str, int]:
 
 def pack(pdf: bytes, key: str) -> bytes:
     """The PDF packed (object streams), its title shown by viewers, labelled with its key."""
+    import pikepdf
+
     with pikepdf.open(io.BytesIO(pdf)) as document:
         document.docinfo[SOURCE_KEY] = key
         preferences = document.Root.get("/ViewerPreferences")
@@ -284,6 +287,8 @@ def pack(pdf: bytes, key: str) -> bytes:
 
 def carries(pdf: bytes, key: str) -> bool:
     """Whether ``pdf`` reads as a PDF with pages, made under ``key``."""
+    import pikepdf
+
     try:
         with pikepdf.open(io.BytesIO(pdf)) as document:
             return str(document.docinfo.get(SOURCE_KEY, "")) == key and len(document.pages) > 0

@@ -46,9 +46,10 @@ DOCUMENT = message("print:document", "{site} · print edition")
 LINK = message("print:link", "Print edition (PDF, {size})")
 HOME = message(
     "print:home",
-    "On paper: {link}. It holds every page of this site in one document, with a table of "
+    "On paper: {link}. It holds this site's pages for readers in one document, with a table of "
     "contents, each worked example with every step, the glossary and the rules browser, for a "
-    "judge's binder or a rules seminar.",
+    "judge's binder or a rules seminar; the pages for contributors (writing for this site, "
+    "translation status) are on the site only.",
 )
 NOT_MADE = message(
     "print:not-made",

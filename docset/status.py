@@ -139,7 +139,7 @@ def rule_translations_table(stale: list[StaleTranslation], lang: str) -> str:
     for item in stale:
         href = links.link(
             here,
-            links.rule_page(item.lang, item.rule.number, item.version.name),
+            links.rule_page(item.lang, item.rule.number, item.version.at),
             item.rule.number.anchor,
         )
         number = f"{item.rule.number} ({item.version.label})"

@@ -493,13 +493,17 @@ def parse_scenario(text: str, path: str) -> Scenario:
     return scenario_from_data(data, lines, path)
 
 
-def scenario_from_data(data: Any, lines: Mapping[NodePath, int], path: str) -> Scenario:
+def scenario_from_data(
+    data: Any, lines: Mapping[NodePath, int], path: str, schema_checked: bool = False
+) -> Scenario:
     """A scenario from data already read, with the line of each node (as ``read_yaml`` gives
     them): the in-browser editor writes a file from its form and knows both without
-    parsing the file again."""
+    parsing the file again. ``schema_checked``: this very data passed the schema of this
+    engine before (the build's sealed cache of scenarios read says so), so the schema need
+    not read it again; everything else is checked."""
     if data is None:
         raise ProblemsFound([R.refuse(path, 1, R.EMPTY)])
-    problems = list(schema_problems(data, lines, path))
+    problems = [] if schema_checked else list(schema_problems(data, lines, path))
     if problems:
         raise ProblemsFound(problems)
     scenario = build_scenario(data, lines, path)

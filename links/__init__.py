@@ -166,6 +166,57 @@ class RuleAddress(Protocol):
     @property
     def anchor(self) -> str: ...
 
+    @property
+    def parts(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class RulesAt:
+    """A version of the rules as its addresses need it: its name (``1.4``), and the ranges of
+    its rules whose page is split into a page per part (``split``: range names, as
+    ``rule_range`` gives them), because one page would be too large.
+
+    A range is a chapter (``400``: rules 400–499), ten sections of it (``400/460-469``), a
+    section (``400/466``) or a rule with the rules under it (``400/466.3``). A rule's page is
+    its chapter's unless that is split, then its part's, and so on down: a split range's
+    own page lists its parts and holds its own rule (``466`` for the range ``400/466``)."""
+
+    name: str
+    split: frozenset[str] = frozenset()
+
+
+# The chapter of the keywords our sources number nowhere (``rulebook.numbering.KEYWORDS``),
+# and the name of its one page.
+KEYWORDS_CHAPTER = 0
+KEYWORDS_PAGE = "keywords"
+
+
+def chapter_range(chapter: int) -> str:
+    """A chapter's range name (``400``), the keywords' page for the keywords."""
+    return KEYWORDS_PAGE if chapter == KEYWORDS_CHAPTER else str(chapter)
+
+
+def rule_range(number: RuleAddress, level: int) -> str | None:
+    """The range of rules holding ``number`` at ``level`` (0: its chapter, 1: its ten
+    sections, 2: its section, 3 on: its rule that many levels down); None where its number
+    stops above that level.
+
+    >>> from rulebook.numbering import RuleNumber
+    >>> [rule_range(RuleNumber("466.3.a"), level) for level in range(6)]
+    ['400', '400/460-469', '400/466', '400/466.3', '400/466.3.a', None]
+    """
+    chapter = number.chapter
+    if level == 0:
+        return chapter_range(chapter)
+    if chapter == KEYWORDS_CHAPTER:  # the keywords' one page, never split
+        return None
+    if level == 1:
+        tens = int(number.parts[0]) // 10 * 10
+        return f"{chapter}/{tens}-{tens + 9}"
+    if len(number.parts) < level - 1:
+        return None
+    return f"{chapter}/{'.'.join(number.parts[: level - 1])}"
+
 
 def rules_folder(version: str | None = None) -> str:
     """The rules browser of ``version`` (``rules-browser/v1.4``); without a version, the
@@ -173,20 +224,43 @@ def rules_folder(version: str | None = None) -> str:
     return f"{RULES_FOLDER}/v{version}" if version else RULES_FOLDER
 
 
-# The chapter of the keywords our sources number nowhere (``rulebook.numbering.KEYWORDS``).
-KEYWORDS_CHAPTER = 0
-
-
 def chapter_page(lang: str, chapter: int, version: str | None = None) -> Page:
     """The rules-browser page of the hundred rules from ``chapter`` (400: 400–499), or of the
-    keywords without a number (``KEYWORDS_CHAPTER``)."""
-    name = "keywords" if chapter == KEYWORDS_CHAPTER else str(chapter)
+    keywords without a number (``KEYWORDS_CHAPTER``); where they are split into parts, its
+    page lists them."""
+    return Page(lang, f"{rules_folder(version)}/{chapter_range(chapter)}.md")
+
+
+def range_page(lang: str, name: str, version: str | None = None) -> Page:
+    """The page of a range of rules (``400``, ``400/466``), in ``version``'s rules browser."""
     return Page(lang, f"{rules_folder(version)}/{name}.md")
 
 
-def rule_page(lang: str, number: RuleAddress, version: str | None = None) -> Page:
-    """The rules-browser page holding a rule: one page per hundred rules."""
-    return chapter_page(lang, number.chapter, version)
+def rule_page(lang: str, number: RuleAddress, version: RulesAt | None = None) -> Page:
+    """The rules-browser page holding a rule: its chapter's (one page per hundred rules), or
+    where that is split, the page of its part (``RulesAt``). This function alone says where a
+    rule is: every link to a rule, the search index and the rules browser itself ask it.
+
+    >>> from rulebook.numbering import RuleNumber
+    >>> rule_page("en", RuleNumber("466.3.a"), RulesAt("1.4")).path
+    'rules-browser/v1.4/400.md'
+    >>> split = RulesAt("1.4", frozenset({"400", "400/460-469"}))
+    >>> rule_page("fr", RuleNumber("466.3.a"), split).output
+    'fr/rules-browser/v1.4/400/466.html'
+    >>> rule_page("en", RuleNumber("412.1"), split).output
+    'rules-browser/v1.4/400/410-419.html'
+    """
+    name = rule_range(number, 0)
+    assert name is not None
+    if version is None:
+        return range_page(lang, name)
+    level = 0
+    while name in version.split:
+        deeper = rule_range(number, level + 1)
+        if deeper is None:  # the split range's own rule: on its own page
+            break
+        name, level = deeper, level + 1
+    return range_page(lang, name, version.name)
 
 
 def rules_index(lang: str, version: str | None = None) -> Page:
@@ -200,7 +274,7 @@ def changes_page(lang: str, version: str) -> Page:
 
 
 def rule(
-    from_page: Page, number: RuleAddress, *, version: str | None = None, markdown: bool = False
+    from_page: Page, number: RuleAddress, *, version: RulesAt | None = None, markdown: bool = False
 ) -> str:
     """The link to a rule in ``version``'s rules browser (without one: its old address)."""
     return link(

@@ -51,7 +51,7 @@ def targets(versions: RuleVersions, chapter: int, lang: str) -> tuple[str, dict[
     named = versions.unversioned
     for rule in named.book.chapters().get(chapter, ()):
         found, number = where_now(versions, named, rule.number.text)
-        target = links.rule(here, RuleNumber(number), version=found.name)
+        target = links.rule(here, RuleNumber(number), version=found.at)
         if target != f"{default}#{rule.number.anchor}":
             moved[rule.number.anchor] = target
     return default, moved

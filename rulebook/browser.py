@@ -1,5 +1,6 @@
-"""The rules browser: for each version the site carries, one page per hundred rules and an
-index, in each language; and the browser's first page.
+"""The rules browser: for each version the site carries, one page per hundred rules (or, for
+a chapter too large for one page, a page listing its parts and a page for each part:
+``rulebook.paging``) and an index, in each language; and the browser's first page.
 
 Every rule is a heading whose id (``rule-466-3-a``) is the same in every
 language, so a citation, a search hit or a link shared between a French and an
@@ -32,6 +33,10 @@ CHAPTER = message("browser:chapter", "Rules {start}–{end}")
 CHAPTER_OF = message("browser:chapter-of", "Rules {start}–{end}, {version}")
 KEYWORDS_TITLE = message("browser:keywords", "Keywords without a number")
 KEYWORDS_OF = message("browser:keywords-of", "Keywords without a number, {version}")
+# The page of a rule and of the rules under it, where its chapter is split into parts.
+RANGE = message("browser:range", "Rule {number} and the rules under it")
+RANGE_OF = message("browser:range-of", "Rule {number} and the rules under it, {version}")
+PARTS = message("browser:parts", "These rules are too many for one page: each part has its own.")
 VERSION_INDEX = message("browser:version-index", "Rules browser, {version}")
 NOTE = message("browser:note", "Editor's note:")
 CITED_BY = message("browser:cited-by", "Cited by:")
@@ -119,6 +124,83 @@ class BrowserPage:
     anchors: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True)
+class Part:
+    """A page of a version's rules browser that holds rules: a chapter, or (where its chapter
+    is split) a range of it (``links.rule_range``). A split range's page holds its own rule,
+    if any, and lists its parts (``parts``); ``under``: every rule in the range."""
+
+    name: str
+    level: int
+    rules: tuple[Rule, ...]
+    parts: tuple[str, ...] = ()
+    under: tuple[Rule, ...] = ()
+
+
+def layout(version: Version, chapter: int) -> list[Part]:
+    """The pages of ``chapter`` of ``version``, in the order of their rules: the chapter's, then
+    (where split) each part's, each followed by its own parts. Each rule is on the page
+    ``links.rule_page`` names (a test holds them to it)."""
+    split = version.at.split
+    found: list[Part] = []
+
+    def walk(name: str, level: int, rules: tuple[Rule, ...]) -> None:
+        if name not in split:
+            found.append(Part(name, level, rules))
+            return
+        own: list[Rule] = []
+        parts: dict[str, list[Rule]] = {}
+        for rule in rules:
+            part = links.rule_range(rule.number, level + 1)
+            if part is None:
+                own.append(rule)
+            else:
+                parts.setdefault(part, []).append(rule)
+        found.append(Part(name, level, tuple(own), tuple(parts), rules))
+        for part, members in parts.items():
+            walk(part, level + 1, tuple(members))
+
+    walk(links.chapter_range(chapter), 0, tuple(version.book.chapters()[chapter]))
+    return found
+
+
+def range_title(name: str, lang: str, version: Version | None = None) -> str:
+    """The title of the page of a range of rules (``400``, ``400/460-469``, ``400/466``)."""
+    chapter, _, part = name.partition("/")
+    if chapter == links.KEYWORDS_PAGE:
+        return chapter_title(KEYWORDS, lang, version)
+    if not part:
+        return chapter_title(int(chapter), lang, version)
+    if "-" in part:
+        start, end = part.split("-")
+        if version is None:
+            return CHAPTER(lang, start=start, end=end)
+        return CHAPTER_OF(lang, start=start, end=end, version=version.label)
+    if version is None:
+        return RANGE(lang, number=part)
+    return RANGE_OF(lang, number=part, version=version.label)
+
+
+# On a page listing a split range's parts: a link to one of its rules (``#rule-466-3-a``)
+# leads on to the part's page that holds it now. ``pages``: each part's address and the
+# anchors (less ``rule-``) of the rules it holds.
+FORWARD = """<script>(function () {{
+  var pages = {pages};
+  function forward() {{
+    var anchor = location.hash.slice(1);
+    if (!anchor || document.getElementById(anchor)) return;
+    for (var href in pages) {{
+      if (pages[href].indexOf(anchor.replace(/^rule-/, "")) >= 0) {{
+        location.replace(href + location.hash);
+        return;
+      }}
+    }}
+  }}
+  forward();
+  addEventListener("hashchange", forward);
+}})();</script>"""
+
+
 def index_page(lang: str) -> links.Page:
     return links.rules_index(lang)
 
@@ -177,11 +259,14 @@ class RulesBrowser:
     def chapter_page(self, version: Version, chapter: int) -> links.Page:
         return links.chapter_page(self.lang, chapter, version.name)
 
+    def part_page(self, version: Version, part: Part) -> links.Page:
+        return links.range_page(self.lang, part.name, version.name)
+
     def rule_href(self, here: links.Page, version: Version, number: str) -> str:
         """The link to rule ``number`` of ``version`` (which has it) from ``here``."""
         rule = version.book.get(number)
         found = rule.number if rule is not None else RuleNumber(number)
-        return links.rule(here, found, version=version.name)
+        return links.rule(here, found, version=version.at)
 
     def linker(self, here: links.Page, version: Version) -> Href:
         """Cross-references of a text of ``version``: to the rules ``version`` carries."""
@@ -192,8 +277,8 @@ class RulesBrowser:
 
         return href
 
-    def title(self, version: Version, chapter: int) -> str:
-        return chapter_title(chapter, self.lang, version if self.several else None)
+    def title(self, version: Version, part: Part) -> str:
+        return range_title(part.name, self.lang, version if self.several else None)
 
     # -- pages -----------------------------------------------------------------
 
@@ -211,28 +296,37 @@ class RulesBrowser:
             current = version is self.versions.current
             pages[links.rules_index(self.lang, version.name).path] = self.index(version)
             for chapter in version.book.chapters():
-                page = self.chapter(
-                    version,
-                    chapter,
-                    cited_by if current else {},
-                    applied if current else {},
-                    examples_link,
-                )
-                pages[self.chapter_page(version, chapter).path] = page
+                for part in layout(version, chapter):
+                    page = self.chapter(
+                        version,
+                        part,
+                        cited_by if current else {},
+                        applied if current else {},
+                        examples_link,
+                    )
+                    pages[self.part_page(version, part).path] = page
         return pages
+
+    def page_order(self, version: Version) -> list[links.Page]:
+        """The pages of ``version``'s rules, in the order of their rules."""
+        return [
+            self.part_page(version, part)
+            for chapter in version.book.chapters()
+            for part in layout(version, chapter)
+        ]
 
     def chapter(
         self,
         version: Version,
-        chapter: int,
+        part: Part,
         cited_by: Mapping[str, Sequence[Citing]],
         applied: Mapping[str, int],
         examples_link: ExamplesLink | None = None,
     ) -> BrowserPage:
-        """``cited_by``: pages citing each rule; ``applied``: how many worked examples apply
-        it (their list: ``examples_link``)."""
-        here = self.chapter_page(version, chapter)
-        rules = version.book.chapters()[chapter]
+        """The page of a chapter, or of a part of one (``layout``). ``cited_by``: pages citing
+        each rule; ``applied``: how many worked examples apply it (their list:
+        ``examples_link``)."""
+        here = self.part_page(version, part)
         body = self.old_version_notice(here, version) + edition_line(version.book, self.lang)
         body += "".join(
             self.rule_html(
@@ -243,12 +337,37 @@ class RulesBrowser:
                 applied.get(r.number.text, 0),
                 examples_link,
             )
-            for r in rules
+            for r in part.rules
         )
-        markdown = "\n".join([*head(self.title(version, chapter)), markup.late(0), ""])
-        anchors = frozenset(r.number.anchor for r in rules)
+        if part.parts:
+            body += self.parts_html(version, part, here)
+        markdown = "\n".join([*head(self.title(version, part)), markup.late(0), ""])
+        anchors = frozenset(r.number.anchor for r in part.rules)
         # Late: search gets each rule from search_entries, not by parsing thousands of them.
         return BrowserPage(markdown, {}, (body,), anchors)
+
+    def parts_html(self, version: Version, part: Part, here: links.Page) -> str:
+        """A split range's parts, linked, and the script that leads an address of one of its
+        rules (this page's before the split) on to the part that holds it."""
+        lang = self.lang
+        items = "".join(
+            "<li>"
+            + a(
+                links.link(here, links.range_page(lang, name, version.name)),
+                markup.text(range_title(name, lang)),
+            )
+            + "</li>"
+            for name in part.parts
+        )
+        held: dict[str, list[str]] = {}
+        mine = {r.number.text for r in part.rules}
+        for rule in part.under:
+            if rule.number.text not in mine:
+                href = links.link(here, links.rule_page(lang, rule.number, version.at))
+                held.setdefault(href, []).append(rule.number.anchor.removeprefix("rule-"))
+        said = markup.text(PARTS(lang))
+        script = FORWARD.format(pages=markup.script_json(held))
+        return f'<p class="rb-parts-intro">{said}</p><ul class="rb-parts">{items}</ul>{script}'
 
     def old_version_notice(self, here: links.Page, version: Version) -> str:
         current = self.versions.current
@@ -408,7 +527,7 @@ class RulesBrowser:
         example = RuleNumber(shown)
         address = links.link(
             links.Page(lang, "index.md"),
-            links.rule_page(lang, example, current.name),
+            links.rule_page(lang, example, current.at),
             example.anchor,
         )
         said = INTRO(lang, address=markup.hole("address"), number=shown, version=current.label)
@@ -519,7 +638,7 @@ def search_entries(versions: RuleVersions, lang: str) -> list[dict[str, str]]:
     for rule in current.book:
         text = "".join(f"<p>{markup.text(p)}</p>" for p in rule.paragraphs(lang))
         location = links.link(
-            home, links.rule_page(lang, rule.number, current.name), rule.number.anchor
+            home, links.rule_page(lang, rule.number, current.at), rule.number.anchor
         )
         entries.append({"location": location, "title": rule.number.text, "text": text})
     seen: set[tuple[str, str]] = set()
@@ -541,7 +660,7 @@ def search_entries(versions: RuleVersions, lang: str) -> list[dict[str, str]]:
                     lang, number=number, version=version.label, successor=successor.text
                 )
                 location = links.link(
-                    home, links.rule_page(lang, successor, current.name), successor.anchor
+                    home, links.rule_page(lang, successor, current.at), successor.anchor
                 )
                 body = current.book.get(successor.text)
                 texts = body.paragraphs(lang) if body is not None else ()
@@ -558,7 +677,7 @@ def search_entries(versions: RuleVersions, lang: str) -> list[dict[str, str]]:
                     lang, number=number, version=version.label, removed=fate.removed_in.label
                 )
                 found = RuleNumber(kept)
-                location = links.link(home, links.rule_page(lang, found, last.name), found.anchor)
+                location = links.link(home, links.rule_page(lang, found, last.at), found.anchor)
                 texts = rule.paragraphs(lang)
             text = f"<p>{markup.text(said)}</p>" + "".join(
                 f"<p>{markup.text(p)}</p>" for p in texts

@@ -90,7 +90,7 @@ class ChangesPage:
         self.here = page_of(lang, changes.newer)
 
     def rule_link(self, version: Version, rule: Rule) -> str:
-        href = links.rule(self.here, rule.number, version=version.name)
+        href = links.rule(self.here, rule.number, version=version.at)
         return (
             f'<a href="{markup.attribute(href)}">'
             f"{markup.text(f'{rule.number} ({version.label})')}</a>"

@@ -60,7 +60,7 @@ def ref_id(number: str, nth: int) -> str:
 class Citations:
     """The citations of one page, numbered in order of first appearance."""
 
-    def __init__(self, page: links.Page, book: Rulebook, version: str) -> None:
+    def __init__(self, page: links.Page, book: Rulebook, version: links.RulesAt) -> None:
         """``book``: the rules of ``version``, the version citations cite."""
         self.page = page
         self.book = book

@@ -34,9 +34,11 @@ from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
 
+import links
 from diagnostics import Problem, ProblemsFound, read_source
 from rulebook.book import Rule, Rulebook, read_rulebook
 from rulebook.numbering import RuleNumber, is_version, version_key
+from rulebook.paging import rules_at
 from vocabulary import SOURCE_LANGUAGE
 
 DECLARATION = "versions.txt"
@@ -200,6 +202,12 @@ class Version:
     @property
     def label(self) -> str:
         return label(self.name)
+
+    @cached_property
+    def at(self) -> links.RulesAt:
+        """This version as links to its rules need it: its name, and which of its ranges of
+        rules its rules browser splits into parts (``rulebook.paging``)."""
+        return rules_at(self.name, self.book)
 
 
 @dataclass(frozen=True)

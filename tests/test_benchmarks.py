@@ -62,4 +62,4 @@ def test_benchmark_runs_at_tiny_size_and_prints_its_figures(script: Path, tmp_pa
         line = next((row for row in printed if row.strip().startswith(entry["label"] + ":")), "")
         assert line, f"figure {entry['label']!r} not printed\n{output}"
         if entry["target"]:
-            assert f"(target {entry['target']})" in line, line
+            assert f"(target {entry['target']}" in line, line

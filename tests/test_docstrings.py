@@ -27,6 +27,7 @@ MODULES = [
     "rulebook.numbering",
     "rulebook.crossref",
     "rulebook.changes",
+    "rulebook.paging",
     "worked_examples.render",
 ]
 

@@ -4,7 +4,8 @@ with what its file documents.
 What costs is reading a scenario (YAML, then the schema: about 3 ms); playing it and
 comparing the outcome with what it documents costs a tenth of that. So the cache keeps
 what reading a file gave (its YAML values and their lines, as JSON), keyed by a hash of the
-engine's code and of the file's bytes, and every build plays every example and compares
+engine's code and of the file's bytes, only for a file that loaded (so its values passed the
+schema, which does not read them again), and every build plays every example and compares
 it: every verdict the site shows comes from a run of the build that shows it, and a cache
 entry can at most say what a file holds. That it cannot lie about even that: each entry is
 sealed with a secret of the cache folder (``diagnostics.Seal``), so a forged, foreign or
@@ -75,7 +76,7 @@ def engine_fingerprint() -> str:
 
 
 # Part of every key: bump it when an entry's shape changes (older entries are then never read).
-FORMAT = "riftbound-example-read-3"
+FORMAT = "riftbound-example-read-4"
 ENTRY = "*.json"
 # A file read: its YAML values and the line of each node (``engine.loader.read_yaml``).
 Read = tuple[Any, dict[NodePath, int]]
@@ -200,7 +201,9 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
                     found.stats.files_read += 1
                 else:
                     found.stats.from_cache += 1
-                scenario = scenario_from_data(*read, shown)
+                # An entry is kept only for a scenario that loaded: its data passed the schema
+                # (of this engine: the key holds its hash), which need not read it again.
+                scenario = scenario_from_data(*read, shown, schema_checked=not fresh)
                 if scenario.id != file.stem:
                     raise ProblemsFound(
                         [

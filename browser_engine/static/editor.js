@@ -543,6 +543,7 @@
       var request = { action: "run", form: self.form, page: self.pagePath() };
       if (self.documented) request.documented = self.documented;
       if (DATA.rulesVersion) request.rules_version = DATA.rulesVersion;
+      if (DATA.rulesSplit && DATA.rulesSplit.length) request.rules_split = DATA.rulesSplit;
       return self.request(request);
     }).then(function (answer) {
       if (!answer.ok) {

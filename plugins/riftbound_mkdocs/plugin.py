@@ -168,7 +168,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 root / self.config.engine_cache_dir if self.config.engine_cache_dir else None,
                 precompile=not self.serving,
                 site_url=config.site_url,
-                rules_version=self.site.versions.current.name,
+                rules=self.site.versions.current.at,
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None

@@ -7,13 +7,19 @@ there). Each check is of what is visible, as Chromium lays the page out for pape
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from bs4 import BeautifulSoup
 from playwright.sync_api import Page, expect
 
+import links
 from browser_engine.words import WORDS
+from docset.build import CONTRIBUTORS_PAGES
+from docset.pdf import destinations
 from tests.browser.conftest import settle
 from tests.site.test_build import footnotes
 from worked_examples.render import FIRST, LAST, NEXT, PREVIOUS
@@ -21,6 +27,9 @@ from worked_examples.render import FIRST, LAST, NEXT, PREVIOUS
 PAGES = {"en": "resolution-step.html", "fr": "fr/resolution-step.html"}
 WHOLE_COMBAT = "#example-whole-combat"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+NAV: list[str] = yaml.safe_load(
+    (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
+)["nav"]
 
 
 def launch_words(lang: str) -> list[str]:
@@ -106,3 +115,38 @@ def test_printing_the_resolution_step_shows_every_step_and_no_screen_control(
         assert number in printed_text and " ".join(text.split()) in printed_text, printed_text
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.pdf(path=str(SCREENSHOTS / f"resolution-step-printed.{lang}.pdf"))
+
+
+def page_texts(pdf: Path) -> tuple[list[float], float]:
+    """Where the lowest word of each page of ``pdf`` ends, and the pages' height (points)."""
+    done = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    )
+    soup = BeautifulSoup(done.stdout, "html.parser")
+    pages = soup.find_all("page")
+    height = float(str(pages[0]["height"]))
+    lowest = [max((float(str(w["ymax"])) for w in p.find_all("word")), default=0.0) for p in pages]
+    return lowest, height
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_chapter_printed_from_the_browser_is_set_as_compactly_as_the_edition(
+    page: Page, file_root: str, built_site: Path, lang: str, tmp_path: Path
+) -> None:
+    """ "The resolution step" printed as a reader prints it (A4, the print media type): at most
+    1.5 times its pages in the print edition, and no page more than half empty but its last
+    (a board or an example never pushes the rest of a page away)."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is missing (apt-get install poppler-utils)")
+    printed(page, file_root + PAGES[lang])
+    pdf = tmp_path / "chapter.pdf"
+    pdf.write_bytes(page.pdf(format="A4"))
+    lowest, height = page_texts(pdf)
+    half_empty = [n for n, bottom in enumerate(lowest[:-1], start=1) if bottom < height / 2]
+    assert not half_empty, f"pages more than half empty: {half_empty} of {len(lowest)}"
+    edition = (built_site / links.print_edition(lang)).read_bytes()
+    nav = [p for p in NAV if p not in CONTRIBUTORS_PAGES]
+    place = nav.index("resolution-step.md") + 1  # its id in the edition: p2
+    found = destinations(edition, (f"p{place}", f"p{place + 1}"))
+    in_edition = found[f"p{place + 1}"] - found[f"p{place}"]
+    assert len(lowest) <= 1.5 * in_edition, (len(lowest), in_edition)

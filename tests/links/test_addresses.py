@@ -25,9 +25,10 @@ PAGES = [
 class Number:
     chapter: int
     anchor: str
+    parts: tuple[str, ...]
 
 
-RULE = Number(400, "rule-466-3-a")
+RULE = Number(400, "rule-466-3-a", ("466", "3", "a"))
 
 
 def lands(page: Page, href: str) -> str:
@@ -46,11 +47,32 @@ def test_a_link_lands_on_its_page_and_anchor(here: Page, there: Page) -> None:
 @pytest.mark.parametrize("here", PAGES, ids=lambda p: p.output)
 def test_a_rule_opens_in_the_rules_browser_of_the_pages_language(here: Page) -> None:
     folder = "" if here.lang == "en" else f"{here.lang}/"
-    assert lands(here, links.rule(here, RULE, version="1.4")) == (
+    assert lands(here, links.rule(here, RULE, version=links.RulesAt("1.4"))) == (
         f"{HOST}{folder}rules-browser/v1.4/400.html#rule-466-3-a"
     )
     assert (
         lands(here, links.rule(here, RULE)) == f"{HOST}{folder}rules-browser/400.html#rule-466-3-a"
+    )
+
+
+@pytest.mark.parametrize("here", PAGES, ids=lambda p: p.output)
+def test_a_rule_of_a_split_chapter_opens_on_its_parts_page(here: Page) -> None:
+    folder = "" if here.lang == "en" else f"{here.lang}/"
+    tens = links.RulesAt("1.4", frozenset({"400"}))
+    sections = links.RulesAt("1.4", frozenset({"400", "400/460-469"}))
+    deeper = links.RulesAt("1.4", frozenset({"400", "400/460-469", "400/466", "400/466.3"}))
+    for version, page in (
+        (tens, "400/460-469"),
+        (sections, "400/466"),
+        (deeper, "400/466.3.a"),
+    ):
+        assert lands(here, links.rule(here, RULE, version=version)) == (
+            f"{HOST}{folder}rules-browser/v1.4/{page}.html#rule-466-3-a"
+        )
+    # A split range's own rule stays on the range's page, which lists its parts.
+    section = Number(400, "rule-466", ("466",))
+    assert lands(here, links.rule(here, section, version=deeper)) == (
+        f"{HOST}{folder}rules-browser/v1.4/400/466.html#rule-466"
     )
 
 

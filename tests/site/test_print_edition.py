@@ -285,3 +285,24 @@ def test_the_zip_of_the_site_holds_both_editions(built_site: Path, tmp_path: Pat
     archive(built_site, target)
     names = set(zipfile.ZipFile(target).namelist())
     assert {links.print_edition(lang) for lang in LANGS} <= names
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_readers_edition_holds_no_page_for_contributors(built_site: Path, lang: str) -> None:
+    """The contributors' pages are on the site only: neither their titles in the contents nor
+    their text in the edition; the readers' pages are there."""
+    file = pdf_of(built_site, lang)
+    text = text_of(file)
+    titles = [squash(title) for title, _, _ in contents_entries(file)]
+    for path, inside in (
+        ("writing-for-this-site.md", False),
+        ("translation-status.md", False),
+        ("glossary.md", True),
+        ("resolution-step.md", True),
+    ):
+        page = links.Page(lang, path)
+        soup = BeautifulSoup((built_site / page.output).read_text("utf-8"), "html.parser")
+        heading = squash(one(soup, "article h1").get_text()).removesuffix("¶").strip()
+        first = squash(one(soup, "article h1 ~ p").get_text())[:60]
+        assert any(title.startswith(heading) for title in titles) is inside, (path, titles)
+        assert (first in text) is inside, (path, first)
