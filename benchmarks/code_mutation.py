@@ -50,7 +50,12 @@ class Area:
 AREAS: tuple[Area, ...] = (
     Area(
         "scenario format table",
-        ("tests/engine/test_format.py", "tests/engine/test_loader.py"),
+        # The form is the table walked: the table's mutants reach it too.
+        (
+            "tests/engine/test_format.py",
+            "tests/engine/test_loader.py",
+            "tests/browser_engine/test_view.py",
+        ),
         (
             Mutant(
                 "engine/format.py",
@@ -130,32 +135,44 @@ AREAS: tuple[Area, ...] = (
             ),
             Mutant(
                 "browser_engine/view.py",
-                "                    if is_off(ability):",
-                "                    if False:",
+                "            counted += not off",
+                "            counted += 1",
                 "ability labels count left-out abilities",
             ),
             Mutant(
                 "browser_engine/view.py",
+                "            put(form, path, None if optional and left_out else value)",
+                "            put(form, path, value)",
+                "a field set back to nothing is written instead of left out",
+            ),
+            Mutant(
+                "browser_engine/view.py",
+                "        return show.where is Where.PAGE_OR_SET and value not in (None, [], {}, False)",
+                "        return show.where is Where.PAGE_OR_SET",
+                "a variation shows the fields its example does not set",
+            ),
+            Mutant(
+                "browser_engine/edits.py",
                 "    if len(typed) <= MAX_NUMBER_CHARACTERS and WHOLE.fullmatch(typed):",
                 '    if typed.lstrip("+-").isdigit():',
                 "a number field reads 012 as 12",
             ),
             Mutant(
-                "browser_engine/view.py",
+                "browser_engine/edits.py",
                 "    kinds = {kind, Kind.ABILITY} if abilities_too else {kind}",
                 "    kinds = {kind}",
                 "a unit renamed leaves its abilities' references behind",
             ),
             Mutant(
-                "browser_engine/view.py",
+                "browser_engine/edits.py",
                 "        if ids_of(form, kind).count(new) == 1:",
                 "        if True:",
                 "references follow an id onto another's",
             ),
             Mutant(
-                "browser_engine/view.py",
-                "                received[owner[uid]] = received.get(owner[uid], 0) + value",
-                "                received[owner[uid]] = value",
+                "browser_engine/widgets.py",
+                "            total = sum(v for v in given.values() if isinstance(v, int))",
+                "            total = max([0, *(v for v in given.values() if isinstance(v, int))])",
                 "a side's total counts one unit",
             ),
             Mutant(
@@ -166,7 +183,7 @@ AREAS: tuple[Area, ...] = (
             ),
             Mutant(
                 "browser_engine/entry.py",
-                '                return views.name_in(item.get("name"), lang) or id',
+                '                return name_in(item.get("name"), lang) or id',
                 "                return id",
                 "refusals name players by id",
             ),

@@ -33,6 +33,8 @@ from typing import Any
 
 import links
 from browser_engine import view as views
+from browser_engine.edits import name_in
+from browser_engine.elements import View
 from browser_engine.form import (
     MAX_FORM_BYTES,
     MAX_SCENARIO_BYTES,
@@ -226,7 +228,7 @@ def language(request: Mapping[str, Any]) -> str:
 class FormVoice:
     """Places as the form labels them, players and units by their names on the board."""
 
-    def __init__(self, view: views.View, form: Mapping[str, Any], written: Written) -> None:
+    def __init__(self, view: View, form: Mapping[str, Any], written: Written) -> None:
         self.view, self.form, self.written = view, form, written
 
     def place(self, at: NodePath, lang: str) -> str:
@@ -237,7 +239,7 @@ class FormVoice:
         holders = {Kind.PLAYER.value: "players", Kind.UNIT.value: "units"}
         for item in self.form.get(holders.get(kind, ""), []):
             if isinstance(item, dict) and item.get("id") == id:
-                return views.name_in(item.get("name"), lang) or id
+                return name_in(item.get("name"), lang) or id
         return id
 
 

@@ -1,27 +1,54 @@
-"""The editor's form, described in Python: what the reader sees and what each control does.
+"""The editor's form, described in Python: a walk over the scenario format's table.
 
 ``describe(form, lang, mode)`` gives the form's view: groups, fields (their label, kind,
 value and choices, all in the page's language) and buttons, each with a key; the editor's
 JavaScript only draws it. ``edit(form, lang, mode, key, value)`` applies what the reader did
-to the control with that key and returns the new form: every rule of the game stays here
-(which units may move in, which fight, how abilities are numbered, how a number typed reads,
-what renaming a player, a unit or an ability moves along), taken from the engine and from
-the scenario format's table (``engine.format``): a rename follows every reference of that
-kind the table declares, so it cannot forget one.
+to the control with that key and returns the new form.
+
+The view is the format's table (``engine.format``) walked over the form: each field becomes
+the control of its kind (a reference a choice among the ids of its kind, a whole number a
+number field, a flag a checkbox, a choice a list of its words, a list its items with add and
+remove buttons). What the table cannot say (labels, folding, which fields show in which mode,
+the few controls of their own) is one line a field in ``browser_engine.shown``; every rule of
+the game comes from the engine: who may move in (``engine.loader.mover_problem``), each
+side's Might and the units it may assign damage to (the board played by the engine), what
+renaming a player, a unit or an ability moves along (every reference the table declares).
 
 Modes: ``page`` ("Ask the engine": every field, players and units added and removed) and
-``variation`` (a worked example's board: its numbers, places and plays).
+``variation`` (a worked example's board: its numbers, places, plays and keywords).
 """
 
 from __future__ import annotations
 
 import copy
-import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_engine.form import OFF, REFS, RENAMED, is_off
+from browser_engine import shown, widgets
+from browser_engine.edits import (
+    ensure,
+    get,
+    ids_of,
+    name_in,
+    number_of,
+    put,
+    set_id,
+    shown_number,
+)
+from browser_engine.elements import (
+    LIST,
+    Action,
+    Button,
+    Control,
+    Element,
+    Form,
+    Group,
+    Setter,
+    View,
+)
+from browser_engine.form import OFF, is_off
+from browser_engine.shown import Show, Where
 from browser_engine.words import word
 from diagnostics import NodePath
 from engine.effects import EFFECTS
@@ -30,292 +57,63 @@ from engine.fields import (
     Choice,
     Const,
     Either,
+    Flag,
     Id,
+    Integer,
     Kind,
     Node,
+    Obj,
     Ref,
+    Seq,
     Whole,
     namings,
-    references,
 )
 from engine.format import SCENARIO
-from engine.loader import MAX_NUMBER_CHARACTERS, mover_problem
-from engine.model import ZONE_WORDS, Trigger, Zone
+from engine.loader import mover_problem
+from engine.model import ZONE_WORDS, Zone
 from engine.narration import NOBODY
-from vocabulary import SOURCE_LANGUAGE, language_name, languages, localized, nested
+from vocabulary import languages
 
 MODES = ("page", "variation")
-# Where a replacement effect may send a unit that would die, as the unit's choice says it.
-INSTEAD_OF_DYING = {Zone.HAND: "form.instead-hand", Zone.BANISHMENT: "form.instead-banishment"}
-# A whole number as a scenario file accepts one: digits, no leading zero (``engine.loader``).
-WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-
-# A group that only holds a list's items ("Units"): its items name themselves ("Unit 3 · …").
-LIST = "rb-list"
-
-Form = dict[str, Any]
-Setter = Callable[[Form, Any], None]
-Action = Callable[[Form], None]
 
 
-# -- the view ------------------------------------------------------------------------------
+# -- where a field of the table shows, and what the engine says of the board --------------
 
 
-@dataclass
-class Element:
-    key: str  # unique in the view: the editor sends it back with what the reader did
-    label: str
-    path: NodePath = ()  # the form's node it shows (problems land on the deepest one)
-
-    def json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-
-@dataclass
-class Control(Element):
-    """A field: text, a whole number, a choice among ``choices``, or a checkbox."""
-
-    kind: str = "text"
-    value: str | bool = ""
-    choices: list[tuple[str, str]] = field(default_factory=list)
-    optional: bool = False  # folded until the reader asks for more fields
-    disabled: bool = False
-    set: Setter | None = None
-
-    def json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"t": "field", "key": self.key, "label": self.label}
-        out |= {"kind": self.kind, "value": self.value}
-        if self.choices:
-            out["choices"] = [list(choice) for choice in self.choices]
-        if self.optional:
-            out["optional"] = True
-        if self.disabled:
-            out["disabled"] = True
-        return out
+def table_key(parent: str, name: str, node: Node) -> str:
+    """The key of a field in ``browser_engine.shown``: its path in the table, where a named
+    definition starts its own (``ability.when``), a field of any effect under ``effect``."""
+    if node.define in EFFECTS or node.define == "effect":
+        return "effect"
+    if node.define and node.define not in ("name", "localized", "zone"):
+        return node.define
+    return f"{parent}.{name}" if parent else name
 
 
-@dataclass
-class Button(Element):
-    """A button that changes the form's shape; focus then goes to ``focus`` (a key)."""
-
-    css: str = "rb-add"
-    focus: str = ""
-    act: Action | None = None
-    described: str = ""  # what it acts on, for a screen reader ("Remove · Unit 2 · Red Raider")
-
-    def json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "t": "button",
-            "key": self.key,
-            "label": self.label,
-            "class": self.css,
-        }
-        if self.focus:
-            out["focus"] = self.focus
-        if self.described:
-            out["described"] = self.described
-        return out
+def object_of(node: Node) -> Obj | None:
+    """The object form of a field (an ``Either`` may have one)."""
+    if isinstance(node, Obj):
+        return node
+    if isinstance(node, Either):
+        return next((f for f in node.forms if isinstance(f, Obj)), None)
+    return None
 
 
-@dataclass
-class Note(Element):
-    """A sentence the form says beside its fields (a running total)."""
-
-    def json(self) -> dict[str, Any]:
-        return {"t": "note", "key": self.key, "label": self.label}
-
-
-@dataclass
-class Group(Element):
-    children: list[Element] = field(default_factory=list)
-    css: str = ""
-    off: bool = False
-
-    def json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"t": "group", "key": self.key, "label": self.label}
-        out["children"] = [child.json() for child in self.children]
-        if self.css:
-            out["class"] = self.css
-        if self.off:
-            out["off"] = True
-        return out
+def may_move(unit: Mapping[str, Any], attacker: str) -> bool:
+    """Whether the form's ``unit`` may move in for ``attacker`` (the loader's rule)."""
+    try:
+        zone = Zone(str(unit.get("at")))
+    except ValueError:
+        return False
+    controller = str(unit.get("controller") or unit.get("owner") or "")
+    return mover_problem(zone, controller, bool(unit.get("cant_move")), attacker) is None
 
 
-@dataclass
-class View:
-    root: Group
-
-    def json(self) -> dict[str, Any]:
-        return self.root.json()
-
-    def elements(self) -> Iterator[tuple[tuple[Group, ...], Element]]:
-        """Every element with the groups it is in, outermost first."""
-
-        def visit(
-            group: Group, outer: tuple[Group, ...]
-        ) -> Iterator[tuple[tuple[Group, ...], Element]]:
-            for child in group.children:
-                yield outer, child
-                if isinstance(child, Group):
-                    yield from visit(child, (*outer, child))
-
-        return visit(self.root, ())
-
-    def find(self, key: str) -> Element | None:
-        return next((e for _, e in self.elements() if e.key == key), None)
-
-    def place(self, path: NodePath) -> tuple[tuple[Group, ...], Element] | None:
-        """The element showing the deepest node of ``path`` (a field, else its group)."""
-        best: tuple[tuple[Group, ...], Element] | None = None
-        depth = -1
-        for outer, element in self.elements():
-            if element.path and path[: len(element.path)] == element.path:
-                deeper = len(element.path) > depth
-                # A field beats the group of the same path.
-                same = len(element.path) == depth and isinstance(element, Control)
-                if deeper or same:
-                    best, depth = (outer, element), len(element.path)
-        return best
-
-    def label_of(self, path: NodePath) -> str | None:
-        """A field as the form names it: its groups' labels, then its own."""
-        found = self.place(path)
-        if found is None:
-            return None
-        outer, element = found
-        labels = [g.label for g in outer if g.label and g.css != LIST] + [element.label]
-        return " · ".join(labels)
+# Lists whose items the reader may leave out of the board without removing them.
+OFFABLE = {"units[].abilities": "form.ability-on", "round.showdown": "form.play-on"}
 
 
-# -- reading and writing the form -----------------------------------------------------------
-
-
-def get(form: Any, path: NodePath) -> Any:
-    node = form
-    for part in path:
-        if isinstance(node, dict) and isinstance(part, str):
-            node = node.get(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-        else:
-            return None
-    return node
-
-
-def ensure(form: Form, path: NodePath, last: type[dict[str, Any]] | type[list[Any]] = dict) -> Any:
-    """The node at ``path`` (a ``last`` where there is none), the objects and lists on the way
-    made where the form has none (a combat without rounds is one showdown and combat)."""
-    node: Any = form
-    for part, after in zip(path, (*path[1:], None), strict=True):
-        made: Any = last() if after is None else [] if isinstance(after, int) else {}
-        if isinstance(node, list) and isinstance(part, int):
-            while len(node) <= part:
-                node.append({})
-            if not isinstance(node[part], dict | list):
-                node[part] = made
-            node = node[part]
-        elif isinstance(node, dict):
-            if not isinstance(node.get(part), dict | list):
-                node[part] = made
-            node = node[part]
-        else:
-            raise KeyError(path)
-    return node
-
-
-def put(form: Form, path: NodePath, value: Any) -> None:
-    """Set the node at ``path`` (None removes it); the nodes on the way are made."""
-    last = path[-1]
-    node = ensure(form, path[:-1], list if isinstance(last, int) else dict)
-    if value is None:
-        if isinstance(node, dict):
-            node.pop(last, None)
-        elif isinstance(node, list) and isinstance(last, int) and last < len(node):
-            del node[last]
-    elif isinstance(node, list) and isinstance(last, int):
-        while len(node) <= last:
-            node.append({})
-        node[last] = value
-    else:
-        node[last] = value
-
-
-def number_of(text: Any) -> Any:
-    """What a number field holds once the reader typed ``text``: a whole number written as a
-    scenario file writes one, else the text itself, which the loader then refuses as it
-    refuses it in a file (``1e2``, ``0x10``, ``4.0``, ``9007199254740993`` read exactly)."""
-    typed = str(text).strip()
-    if len(typed) <= MAX_NUMBER_CHARACTERS and WHOLE.fullmatch(typed):
-        return int(typed)
-    return typed
-
-
-def shown_number(value: Any) -> str:
-    return "" if value is None else str(value)
-
-
-def name_in(name: Any, lang: str) -> str:
-    if isinstance(name, str):
-        return name
-    if isinstance(name, dict):
-        return localized({k: str(v) for k, v in name.items()}, lang) if name else ""
-    return ""
-
-
-# -- renaming along the table --------------------------------------------------------------
-
-
-def ids_of(form: Form, kind: Kind) -> list[str]:
-    """Every id the form gives to ``kind`` (units: those on the board and those played)."""
-    return [n.value for n in namings(SCENARIO, form) if n.names is kind]
-
-
-def rename(form: Form, kind: Kind, old: str, new: str, abilities_too: bool = False) -> None:
-    """Every reference the table declares to ``kind`` ``old`` now names ``new``: values and
-    map keys, in every part of the scenario (trigger orders and expectations included).
-    ``abilities_too``: an ability without an id is named by its unit's id
-    (``engine.model.Ability.name``), so a unit with such abilities renames them too."""
-    kinds = {kind, Kind.ABILITY} if abilities_too else {kind}
-    found = [r for r in references(SCENARIO, form) if r.value == old and kinds & set(r.to)]
-    for ref in reversed(found):  # keys last in, first renamed: paths above stay valid
-        if ref.is_key:
-            holder = get(form, ref.at[:-1])
-            if isinstance(holder, dict) and new not in holder:
-                renamed = {new if k == old else k: v for k, v in holder.items()}
-                holder.clear()
-                holder.update(renamed)
-        else:
-            put(form, ref.at, new)
-
-
-def set_id(path: NodePath, kind: Kind, name: str = "id") -> Setter:
-    """An id field: once the id typed is the only one of its kind, what referred to the old
-    id refers to it; while another has it, the references wait (``REFS``) and follow the next
-    edit."""
-
-    def apply(form: Form, value: Any) -> None:
-        owner = get(form, path)
-        if not isinstance(owner, dict):
-            return
-        old = str(owner.get(REFS, owner.get(name, "")))
-        new = str(value).strip()
-        named = (
-            kind is Kind.UNIT
-            and name == "id"
-            and any(isinstance(a, dict) and "id" not in a for a in owner.get("abilities", []))
-        )
-        owner[name] = new
-        if ids_of(form, kind).count(new) == 1:
-            owner.pop(REFS, None)
-            if old and old != new:
-                rename(form, kind, old, new, abilities_too=named)
-        else:
-            owner[REFS] = old
-
-    return apply
-
-
-# -- building the view ---------------------------------------------------------------------
+# -- the walk ------------------------------------------------------------------------------
 
 
 @dataclass
@@ -323,13 +121,357 @@ class Builder:
     form: Form
     lang: str
     mode: str
-
-    @property
-    def full(self) -> bool:
-        return self.mode == "page"
+    cache: dict[str, Any] = field(default_factory=dict)  # what the widgets ask the engine
 
     def w(self, key: str, **values: object) -> str:
         return word(key, self.lang, **values)
+
+    @property
+    def adds(self) -> bool:
+        """Whether lists take items added and removed (Ask the engine's board)."""
+        return self.mode == "page"
+
+    def line(self, key: str, path: NodePath) -> Show:
+        found = shown.FIELDS.get(key)
+        if found is None:  # a field added to the format needs its line (a test holds them)
+            where = ".".join(map(str, path))
+            raise TypeError(
+                f"{where}: the editor has no line for the field {key} (browser_engine.shown)"
+            )
+        return found
+
+    def shows(self, show: Show, value: Any) -> bool:
+        if show.where is Where.NOWHERE:
+            return False
+        if self.mode == "page" or show.where is Where.BOTH:
+            return True
+        return show.where is Where.PAGE_OR_SET and value not in (None, [], {}, False)
+
+    # -- the walk itself
+
+    def view(self) -> View:
+        return View(Group("form", "", (), self.fields_of(SCENARIO, (), "", self.form)))
+
+    def fields_of(self, node: Obj, path: NodePath, key: str, value: Any) -> list[Element]:
+        """The controls of an object's fields, in the table's order; then, where the object
+        is one of several kinds (an effect), the choice of its kind and its own fields."""
+        holder = value if isinstance(value, dict) else {}
+        out: list[Element] = []
+        for name, child in node.fields.items():
+            if name in node.exactly_one:
+                continue
+            child_key = table_key(key, name, child)
+            show = self.line(child_key, (*path, name))
+            if self.shows(show, holder.get(name)):
+                optional = name not in node.required
+                out += self.part(child, (*path, name), child_key, show, holder.get(name), optional)
+        if node.exactly_one:
+            out += self.kinds(node, path, holder)
+        return out
+
+    def part(
+        self, node: Node, path: NodePath, key: str, show: Show, value: Any, optional: bool
+    ) -> list[Element]:
+        """The controls of one field: of its own widget, or of its kind in the table."""
+        if show.widget in widgets.WIDGETS:
+            return widgets.WIDGETS[show.widget](self, node, path, show, value)
+        label = self.w(show.label) if show.label else ""
+        if isinstance(node, Either) and any(isinstance(f, Const) for f in node.forms):
+            return self.special_number(node, path, label, value)
+        if isinstance(node, Seq):
+            return self.listing(node, path, key, show, value)
+        inner = object_of(node)
+        if inner is not None:
+            children = self.fields_of(inner, path, key, value)
+            return [Group(".".join(map(str, path)), self.group_label(label, value), path, children)]
+        return [self.control(node, path, label, show, value, optional)]
+
+    def kinds(self, node: Obj, path: NodePath, holder: Mapping[str, Any]) -> list[Element]:
+        """An object that is one of several kinds (an ability's or a play's effect): the choice
+        of its kind, then that kind's own fields."""
+        kind = next((k for k in node.exactly_one if k in holder), "")
+        choices = [(k, self.w(f"effect.{k}")) for k in node.exactly_one]
+
+        def switch(form: Form, typed: Any) -> None:
+            target = get(form, path)
+            if not isinstance(target, dict) or typed not in node.exactly_one:
+                return
+            for other in node.exactly_one:
+                target.pop(other, None)
+            target[typed] = self.new_value(
+                node.fields[typed], table_key("", typed, node.fields[typed]), form, 1
+            )
+
+        out: list[Element] = [
+            self.field(
+                (*path, "effect"),
+                self.w("form.effect"),
+                "select",
+                kind,
+                choices=choices if kind else [("", "—"), *choices],
+                set=switch,
+            )
+        ]
+        if kind:
+            child = node.fields[kind]
+            child_key = table_key("", kind, child)
+            show = self.line(child_key, (*path, kind)) if child_key != "effect" else Show()
+            if isinstance(child, Seq):
+                out += self.listing(child, (*path, kind), child_key, show, holder.get(kind))
+            else:
+                inner = object_of(child)
+                assert inner is not None
+                out += self.fields_of(inner, (*path, kind), "effect", holder.get(kind))
+        return out
+
+    def group_label(self, label: str, value: Any) -> str:
+        """A group's legend; a battlefield with a name of its own says it, once."""
+        name = name_in(value.get("name"), self.lang) if isinstance(value, dict) else ""
+        if name and label and label.casefold() not in name.casefold():
+            return f"{label} · {name}"
+        return label
+
+    # -- controls of each kind
+
+    def control(
+        self, node: Node, path: NodePath, label: str, show: Show, value: Any, optional: bool
+    ) -> Control:
+        folded = show.fold and value in (None, show.default, False)
+        if isinstance(node, Ref):
+            kind = node.to[0]
+            choices = [(v, self.named(kind, v)) for v in self.ids(kind)]
+            if node.none:
+                choices.insert(0, ("none", NOBODY(self.lang)))
+            if show.unset:
+                choices.insert(0, ("", self.w(show.unset)))
+            chosen = "" if value is None else value
+            return self.field(
+                path,
+                label,
+                "select",
+                chosen,
+                choices=choices,
+                optional=folded,
+                set=self.setter(path, optional),
+            )
+        if isinstance(node, Choice):
+            choices = [(v, self.choice_word(show.words, v)) for v in node.values]
+            return self.field(path, label, "select", value, choices=choices, optional=folded)
+        if isinstance(node, Flag):
+            return self.field(
+                path,
+                label,
+                "checkbox",
+                bool(value),
+                optional=folded,
+                set=self.setter(path, optional, flag=True),
+            )
+        if isinstance(node, Whole | Integer):
+            return self.field(
+                path,
+                label,
+                "number",
+                show.default if value is None else value,
+                optional=folded,
+                set=self.setter(path, optional, number=True, default=show.default),
+            )
+        if isinstance(node, Id):
+            kind = node.names or Kind.UNIT
+            return self.field(
+                path, label, optional=show.fold, set=set_id(path[:-1], kind, str(path[-1]))
+            )
+        raise TypeError(f"{'.'.join(map(str, path))}: the editor has no control for {node!r}")
+
+    def setter(
+        self,
+        path: NodePath,
+        optional: bool,
+        flag: bool = False,
+        number: bool = False,
+        default: object = None,
+    ) -> Setter:
+        """The field at ``path`` set to what the reader typed or chose; an optional field set
+        back to nothing (or to what it holds when absent) is left out."""
+
+        def apply(form: Form, typed: Any) -> None:
+            value: Any = (typed is True) if flag else number_of(typed) if number else typed
+            left_out = value in ("", None, False) or (default is not None and value == default)
+            put(form, path, None if optional and left_out else value)
+
+        return apply
+
+    def choice_word(self, prefix: str, value: str) -> str:
+        if prefix == "zone.":
+            return ZONE_WORDS[Zone(value)](self.lang)
+        return self.w(prefix + value) if prefix else value
+
+    def special_number(self, node: Either, path: NodePath, label: str, value: Any) -> list[Element]:
+        """A number, or a word standing for one (an amount "equal to its own Might")."""
+        special = next(f.value for f in node.forms if isinstance(f, Const))
+        is_special = value == special
+
+        def toggle(form: Form, checked: Any) -> None:
+            put(form, path, special if checked is True else 1)
+
+        return [
+            self.field(path, label, "number", "" if is_special else value, disabled=is_special),
+            self.field(
+                path,
+                self.w(f"field.{special}"),
+                "checkbox",
+                is_special,
+                key=".".join(map(str, path)) + ".special",
+                set=toggle,
+            ),
+        ]
+
+    # -- lists
+
+    def listing(self, node: Seq, path: NodePath, key: str, show: Show, value: Any) -> list[Element]:
+        """A list: a box for each name it may hold (names, each once), or its items, each with
+        its fields, a remove button, and the list's add button."""
+        items = value if isinstance(value, list) else []
+        if isinstance(node.item, Ref):
+            return [self.checks(node, path, show, items)]
+        item_key = table_key(key, "[]", node.item) if node.item.define else f"{key}[]"
+        inner = object_of(node.item)
+        if inner is None:
+            raise TypeError(
+                f"{'.'.join(map(str, path))}: the editor shows no list of {node.item!r}"
+            )
+        if not items and node.min_items == 1:  # a combat without rounds is one round
+            items = [{}]
+        elements: list[Element] = []
+        counted = 0
+        for n, item in enumerate(items):
+            if not isinstance(item, dict):
+                continue
+            here = (*path, n)
+            off = is_off(item)
+            counted += not off
+            title = self.item_title(show, n, counted, item, off)
+            children: list[Element] = []
+            if key in OFFABLE:
+                children.append(self.on_off(here, self.w(OFFABLE[key])))
+            children += self.fields_of(inner, here, item_key, item)
+            if self.adds and len(items) > node.min_items:
+                children.append(self.remove(here, title))
+            css = "rb-round" if key == "combat.rounds" else "rb-item"
+            elements.append(Group(".".join(map(str, here)), title, here, children, css, off=off))
+        if self.adds and show.add:
+            add = "add-" + ".".join(map(str, path))
+
+            def act(form: Form) -> None:
+                listed = ensure(form, path, list)
+                listed.append(self.new_value(node.item, item_key, form, len(listed) + 1))
+
+            elements.append(self.button(add, self.w(show.add), act, focus=add))
+        label = self.w(show.label) if show.label else ""
+        return [Group(".".join(map(str, path)), label, path, elements, LIST)]
+
+    def item_title(
+        self, show: Show, n: int, counted: int, item: Mapping[str, Any], off: bool
+    ) -> str:
+        """ "Unit 2 · Red Raider"; abilities numbered as the steps number them (those left out
+        not counted)."""
+        if show.item == "form.ability":
+            return self.w("form.ability-off") if off else self.w("form.ability", n=counted)
+        title = self.w(show.item, n=n + 1)
+        if show.item not in ("form.player", "form.unit"):  # plays, rounds, effects: numbered
+            return title
+        name = name_in(item.get("name"), self.lang) or str(item.get("id", ""))
+        return f"{title} · {name}" if name else title
+
+    def checks(self, node: Seq, path: NodePath, show: Show, listed: list[Any]) -> Group:
+        """A list of names, each once (``combat.move``, ``scored_this_turn``): a box each."""
+        assert isinstance(node.item, Ref)
+        kind = node.item.to[0]
+        ticked = [v for v in listed if isinstance(v, str)]
+        offered = self.movers(ticked) if show.widget == "movers" else self.ids(kind)
+        boxes: list[Element] = []
+        for name in offered:
+
+            def apply(form: Form, checked: Any, name: str = name) -> None:
+                kept = [v for v in (get(form, path) or []) if v != name]
+                if checked is True:
+                    kept.append(name)
+                put(form, path, kept if kept or node.min_items else None)
+
+            # A box stands for its entry of the list (problems there land on it), if ticked.
+            place = ticked.index(name) if name in ticked else name
+            boxes.append(
+                self.field(
+                    (*path, place),
+                    self.named(kind, name),
+                    "checkbox",
+                    name in ticked,
+                    key=".".join(map(str, (*path, name))),
+                    set=apply,
+                )
+            )
+        return Group(".".join(map(str, path)), self.w(show.label), path, boxes, "rb-checks")
+
+    # -- what a new item holds
+
+    def new_value(self, node: Node, key: str, form: Form, n: int) -> Any:
+        """A new item of a list (or a new effect): its required fields filled, each as a new
+        field of its kind (``new_field``)."""
+        inner = object_of(node)
+        if inner is None:
+            return self.new_field(node, key, form, n)
+        made: dict[str, Any] = {}
+        for name in inner.required:
+            child = inner.fields[name]
+            made[name] = self.new_field(child, table_key(key, name, child), form, n)
+        if inner.exactly_one:
+            kind = inner.exactly_one[0]
+            made[kind] = self.new_value(inner.fields[kind], "effect", form, n)
+        return made
+
+    def new_field(self, node: Node, key: str, form: Form, n: int) -> Any:
+        """A new field: an id of its own, a name in every language, the first player or unit,
+        1, the first place (a base before the battlefield)."""
+        if isinstance(node, Id):
+            prefix = {"players[].id": "player", "units[].id": "unit"}.get(key, "new-unit")
+            taken = set(ids_of(form, node.names or Kind.UNIT))
+            free = (f"{prefix}-{k}" for k in range(n, n + len(taken) + 2))
+            return next(name for name in free if name not in taken)
+        if node is NAME:
+            said = {"players[].name": "board.new-player", "units[].name": "board.added-unit"}
+            return {lang: word(said.get(key, "board.new-unit"), lang, n=n) for lang in languages()}
+        if isinstance(node, Ref):
+            found = ids_of(form, node.to[0])
+            return found[0] if found else ""
+        if isinstance(node, Whole | Integer):
+            return 1
+        if isinstance(node, Choice):
+            return Zone.BASE.value if Zone.BASE.value in node.values else node.values[0]
+        if isinstance(node, Either):
+            return self.new_field(node.forms[0], key, form, n)
+        return self.new_value(node, key, form, n)
+
+    # -- names and ids
+
+    def ids(self, kind: Kind) -> list[str]:
+        return list(dict.fromkeys(ids_of(self.form, kind)))
+
+    def named(self, kind: Kind, value: str) -> str:
+        """A player or a unit as the board names it in the page's language."""
+        for naming in namings(SCENARIO, self.form):
+            if naming.names is kind and naming.value == value:
+                holder = get(self.form, naming.at[:-1])
+                name = name_in(holder.get("name"), self.lang) if isinstance(holder, dict) else ""
+                return name or value
+        return value
+
+    def movers(self, moving: list[str]) -> list[str]:
+        """The units that may move in for the Attacker (the loader's rule), and those that do."""
+        attacker = str((self.form.get("combat") or {}).get("attacker", ""))
+        return [
+            str(u.get("id", ""))
+            for u in self.form.get("units", [])
+            if isinstance(u, dict) and (u.get("id") in moving or may_move(u, attacker))
+        ]
 
     # -- pieces
 
@@ -346,13 +488,13 @@ class Builder:
         set: Setter | None = None,
         disabled: bool = False,
     ) -> Control:
-        shown = get(self.form, path) if value is None else value
+        shown_value = get(self.form, path) if value is None else value
         if kind == "checkbox":
-            shown = bool(shown)
+            shown_value = bool(shown_value)
         elif kind == "number":
-            shown = shown_number(shown)
+            shown_value = shown_number(shown_value)
         else:
-            shown = "" if shown is None else str(shown)
+            shown_value = "" if shown_value is None else str(shown_value)
         apply = set or (
             lambda form, typed: put(form, path, number_of(typed) if kind == "number" else typed)
         )
@@ -361,7 +503,7 @@ class Builder:
             label,
             path,
             kind,
-            shown,
+            shown_value,
             choices or [],
             optional,
             disabled,
@@ -394,345 +536,6 @@ class Builder:
             described=f"{self.w('button.remove')} · {label}",
         )
 
-    def players(self) -> list[tuple[str, str]]:
-        return [
-            (str(p.get("id", "")), name_in(p.get("name"), self.lang) or str(p.get("id", "")))
-            for p in self.form.get("players", [])
-            if isinstance(p, dict)
-        ]
-
-    def units(self) -> list[tuple[str, str]]:
-        """Every unit an effect may name: those of the board, and those an effect plays."""
-        named: dict[str, str] = {}
-        for u in self.form.get("units", []):
-            if isinstance(u, dict):
-                named.setdefault(str(u.get("id", "")), name_in(u.get("name"), self.lang))
-        for holder in self.effect_holders():
-            body = holder.get("play_unit")
-            if isinstance(body, dict) and body.get("id"):
-                named.setdefault(str(body["id"]), name_in(body.get("name"), self.lang))
-        return [(uid, name or uid) for uid, name in named.items()]
-
-    def effect_holders(self) -> Iterator[dict[str, Any]]:
-        for u in self.form.get("units", []):
-            for a in u.get("abilities", []) if isinstance(u, dict) else []:
-                if isinstance(a, dict):
-                    yield a
-                    for e in a.get("effects", []):
-                        if isinstance(e, dict):
-                            yield e
-        for r in (self.form.get("combat") or {}).get("rounds", []):
-            for p in r.get("showdown", []) if isinstance(r, dict) else []:
-                if isinstance(p, dict):
-                    yield p
-
-    def names(self, path: NodePath, base: str = "") -> list[Element]:
-        """A name in every language of the site; the page's own language first, the others
-        folded (optional) until the reader asks, or until the reader renamed it in one
-        language: the others are then shown, each saying it still has its old name."""
-        name = get(self.form, path)
-        holder = get(self.form, path[:-1])
-        renamed = holder.get(RENAMED) if isinstance(holder, dict) else None
-        every = {SOURCE_LANGUAGE: name} if isinstance(name, str) else dict(name or {})
-        ordered = [self.lang, *(lang for lang in languages() if lang != self.lang)]
-        fields: list[Element] = []
-        for lang in ordered:
-            language = language_name(lang, self.lang)
-            label = f"{base} ({language})" if base else self.w("form.name-in", language=language)
-
-            def apply(form: Form, typed: Any, lang: str = lang) -> None:
-                current = get(form, path)
-                names = (
-                    {SOURCE_LANGUAGE: current} if isinstance(current, str) else dict(current or {})
-                )
-                text = str(typed)
-                changed = names.get(lang, "") != text
-                if text == "" and lang != SOURCE_LANGUAGE:
-                    names.pop(lang, None)
-                else:
-                    names[lang] = text
-                put(form, path, names)
-                owner = get(form, path[:-1])
-                if isinstance(owner, dict) and changed:
-                    # A name changed in one language, while another has its own: say so there.
-                    others = [other for other in names if other != lang]
-                    if owner.get(RENAMED) not in (None, lang) or not others:
-                        owner.pop(RENAMED, None)
-                    else:
-                        owner[RENAMED] = lang
-
-            stale = renamed not in (None, lang) and lang in every
-            fields.append(
-                self.field(
-                    (*path, lang),
-                    label,
-                    value=every.get(lang, ""),
-                    optional=lang != self.lang and not stale,
-                    set=apply,
-                )
-            )
-            if stale:
-                said = self.w(
-                    "form.name-unchanged", language=language, name=nested(every[lang], self.lang)
-                )
-                fields.append(
-                    Note(".".join(map(str, (*path, lang))) + ".unchanged", said, (*path, lang))
-                )
-        return fields
-
-    # -- sections
-
-    def view(self) -> View:
-        parts = [
-            self.players_part(),
-            self.battlefield_part(),
-            self.units_part(),
-            self.combat_part(),
-        ]
-        return View(Group("form", "", (), [p for p in parts if p is not None]))
-
-    def players_part(self) -> Group:
-        players = [p for p in self.form.get("players", []) if isinstance(p, dict)]
-        items: list[Element] = []
-        for i, player in enumerate(players):
-            path: NodePath = ("players", i)
-            children: list[Element] = []
-            name = name_in(player.get("name"), self.lang) or str(player.get("id", ""))
-            if self.full:
-                children.append(
-                    self.field(
-                        (*path, "id"),
-                        self.w("form.id"),
-                        optional=True,
-                        set=set_id(path, Kind.PLAYER),
-                    )
-                )
-                children += self.names((*path, "name"))
-            children.append(
-                self.field((*path, "score"), self.w("form.score"), "number", player.get("score", 0))
-            )
-            if self.full and len(players) > 2:
-                children.append(self.remove(path, name))
-            items.append(
-                Group(
-                    ".".join(map(str, path)),
-                    f"{self.w('form.player', n=i + 1)} · {name}",
-                    path,
-                    children,
-                    "rb-item",
-                )
-            )
-        if self.full:
-
-            def add(form: Form) -> None:
-                n = len(form.setdefault("players", [])) + 1
-                name = {lang: word("board.new-player", lang, n=n) for lang in languages()}
-                taken = set(ids_of(form, Kind.PLAYER))
-                new = next(
-                    f"player-{k}"
-                    for k in range(n, n + len(taken) + 2)
-                    if f"player-{k}" not in taken
-                )
-                form["players"].append({"id": new, "name": name})
-
-            items.append(
-                self.button("add-players", self.w("form.add-player"), add, focus="add-players")
-            )
-        return Group("players", self.w("form.players"), ("players",), items, LIST)
-
-    def battlefield_part(self) -> Group:
-        path: NodePath = ("battlefield",)
-        battlefield = self.form.get("battlefield") or {}
-        children: list[Element] = self.names((*path, "name")) if self.full else []
-        children.append(
-            self.field(
-                (*path, "controller"),
-                self.w("form.controller"),
-                "select",
-                choices=[("none", NOBODY(self.lang)), *self.players()],
-            )
-        )
-        scored = battlefield.get("scored_this_turn") or []
-        boxes: list[Element] = []
-        for player, label in self.players():
-
-            def apply(form: Form, checked: Any, player: str = player) -> None:
-                listed = [p for p in (get(form, (*path, "scored_this_turn")) or []) if p != player]
-                if checked is True:
-                    listed.append(player)
-                put(form, (*path, "scored_this_turn"), listed or None)
-
-            # A box stands for its entry of the list (problems there land on it), if ticked.
-            place = scored.index(player) if player in scored else player
-            boxes.append(
-                self.field(
-                    (*path, "scored_this_turn", place),
-                    label,
-                    "checkbox",
-                    player in scored,
-                    key=f"battlefield.scored_this_turn.{player}",
-                    set=apply,
-                )
-            )
-        children.append(
-            Group(
-                "battlefield.scored_this_turn",
-                self.w("form.scored"),
-                (*path, "scored_this_turn"),
-                boxes,
-                "rb-checks",
-            )
-        )
-        name, label = name_in(battlefield.get("name"), self.lang), self.w("form.battlefield")
-        # A battlefield named only "the battlefield" (a new board's) is not named twice.
-        if label.casefold() not in name.casefold():
-            label = f"{label} · {name}"
-        return Group("battlefield", label, path, children)
-
-    def units_part(self) -> Group:
-        units = [u for u in self.form.get("units", []) if isinstance(u, dict)]
-        zones = [(z.value, ZONE_WORDS[z](self.lang)) for z in Zone]
-        items: list[Element] = []
-        for i, unit in enumerate(units):
-            path: NodePath = ("units", i)
-            name = name_in(unit.get("name"), self.lang) or str(unit.get("id", ""))
-            label = f"{self.w('form.unit', n=i + 1)} · {name}"
-            children: list[Element] = []
-            if self.full:
-                children.append(
-                    self.field(
-                        (*path, "id"), self.w("form.id"), optional=True, set=set_id(path, Kind.UNIT)
-                    )
-                )
-                children += self.names((*path, "name"))
-                children.append(
-                    self.field(
-                        (*path, "owner"), self.w("form.owner"), "select", choices=self.players()
-                    )
-                )
-
-                def controller(form: Form, typed: Any, path: NodePath = path) -> None:
-                    put(form, (*path, "controller"), typed or None)
-
-                children.append(
-                    self.field(
-                        (*path, "controller"),
-                        self.w("form.unit-controller"),
-                        "select",
-                        unit.get("controller", ""),
-                        choices=[("", self.w("form.its-owner")), *self.players()],
-                        optional=True,
-                        set=controller,
-                    )
-                )
-            children.append(self.field((*path, "might"), self.w("form.might"), "number"))
-            children.append(self.field((*path, "at"), self.w("form.at"), "select", choices=zones))
-
-            def damage(form: Form, typed: Any, path: NodePath = path) -> None:
-                value = number_of(typed)
-                put(form, (*path, "damage"), None if value in ("", 0) else value)
-
-            children.append(
-                self.field(
-                    (*path, "damage"),
-                    self.w("form.damage"),
-                    "number",
-                    unit.get("damage", 0),
-                    set=damage,
-                )
-            )
-            if self.full or unit.get("cant_move"):
-
-                def cant_move(form: Form, checked: Any, path: NodePath = path) -> None:
-                    put(form, (*path, "cant_move"), True if checked is True else None)
-
-                children.append(
-                    self.field(
-                        (*path, "cant_move"),
-                        self.w("form.cant_move"),
-                        "checkbox",
-                        optional=not unit.get("cant_move"),
-                        set=cant_move,
-                    )
-                )
-            if self.full or unit.get("if_it_would_die"):
-                replaced = unit.get("if_it_would_die")
-                shown = replaced.get("to") if isinstance(replaced, dict) else replaced
-
-                def replacement(form: Form, typed: Any, path: NodePath = path) -> None:
-                    current = get(form, (*path, "if_it_would_die"))
-                    if not typed:
-                        put(form, (*path, "if_it_would_die"), None)
-                    elif isinstance(current, dict):
-                        current["to"] = typed
-                    else:
-                        put(form, (*path, "if_it_would_die"), typed)
-
-                sent = [(zone.value, self.w(key)) for zone, key in INSTEAD_OF_DYING.items()]
-                children.append(
-                    self.field(
-                        (*path, "if_it_would_die"),
-                        self.w("form.if_it_would_die"),
-                        "select",
-                        shown or "",
-                        choices=[("", self.w("form.dies")), *sent],
-                        optional=not replaced,
-                        set=replacement,
-                    )
-                )
-            abilities = [a for a in unit.get("abilities", []) if isinstance(a, dict)]
-            if abilities or self.full:
-                listed: list[Element] = []
-                number = 0  # as the engine numbers them ("Bomb's ability 2"): left out, not counted
-                for n, ability in enumerate(abilities):
-                    if is_off(ability):
-                        title = self.w("form.ability-off")
-                    else:
-                        number += 1
-                        title = self.w("form.ability", n=number)
-                    listed.append(self.ability_part((*path, "abilities", n), ability, title))
-                if self.full:
-
-                    def add(form: Form, path: NodePath = path) -> None:
-                        kind = next(iter(EFFECTS))
-                        ability = {"when": Trigger.DIES.value, kind: self.default_effect(kind)}
-                        ensure(form, (*path, "abilities"), list).append(ability)
-
-                    key = "add-" + ".".join(map(str, (*path, "abilities")))
-                    listed.append(self.button(key, self.w("form.add-ability"), add, focus=key))
-                children.append(
-                    Group(
-                        ".".join(map(str, (*path, "abilities"))),
-                        self.w("form.abilities"),
-                        (*path, "abilities"),
-                        listed,
-                        LIST,
-                    )
-                )
-            if self.full:
-                children.append(self.remove(path, label))
-            items.append(Group(".".join(map(str, path)), label, path, children, "rb-item"))
-        if self.full:
-
-            def add_unit(form: Form) -> None:
-                units = form.setdefault("units", [])
-                n = len(units) + 1
-                taken = set(ids_of(form, Kind.UNIT))
-                new = next(
-                    f"unit-{k}" for k in range(n, n + len(taken) + 2) if f"unit-{k}" not in taken
-                )
-                players = form.get("players") or [{}]
-                owner = str(players[0].get("id", "")) if isinstance(players[0], dict) else ""
-                name = {lang: word("board.added-unit", lang, n=n) for lang in languages()}
-                units.append(
-                    {"id": new, "name": name, "owner": owner, "might": 1, "at": Zone.BASE.value}
-                )
-
-            items.append(
-                self.button("add-units", self.w("form.add-unit"), add_unit, focus="add-units")
-            )
-        return Group("units", self.w("form.units"), ("units",), items, LIST)
-
     def on_off(self, path: NodePath, label: str) -> Control:
         def apply(form: Form, checked: Any) -> None:
             holder = get(form, path)
@@ -745,356 +548,6 @@ class Builder:
         return self.field(
             (*path, OFF), label, "checkbox", not is_off(get(self.form, path)), set=apply
         )
-
-    def ability_part(self, path: NodePath, ability: Mapping[str, Any], title: str) -> Group:
-        triggers = [(t.value, self.w(f"when.{t.value}")) for t in Trigger]
-        children: list[Element] = [self.on_off(path, self.w("form.ability-on"))]
-        children.append(
-            self.field((*path, "when"), self.w("form.when"), "select", choices=triggers)
-        )
-        if self.full:
-            children.append(
-                self.field(
-                    (*path, "id"),
-                    self.w("form.ability-id"),
-                    optional=True,
-                    set=set_id(path, Kind.ABILITY),
-                )
-            )
-        children += self.effect_part(path, ability)
-        if self.full:
-            children.append(self.remove(path, title))
-        return Group(
-            ".".join(map(str, path)), title, path, children, "rb-item", off=is_off(ability)
-        )
-
-    def default_effect(self, kind: str) -> dict[str, Any]:
-        """A new effect of ``kind``, its required fields filled (from its class's fields)."""
-        body = EFFECTS[kind].body
-        units = self.units()
-        effect: dict[str, Any] = {}
-        for name in body.required:
-            node = body.fields[name]
-            effect[name] = self.default_value(node, units)
-        return effect
-
-    def default_value(self, node: Node, units: list[tuple[str, str]]) -> Any:
-        if isinstance(node, Ref):
-            return units[0][0] if units else ""
-        if isinstance(node, Whole):
-            return 1
-        if isinstance(node, Id):
-            taken = set(ids_of(self.form, Kind.UNIT))
-            free = ("new-unit", *(f"new-unit-{k}" for k in range(2, len(taken) + 3)))
-            return next(name for name in free if name not in taken)
-        if node is NAME:
-            return {lang: word("board.new-unit", lang) for lang in languages()}
-        if isinstance(node, Choice):
-            return node.values[0]
-        if isinstance(node, Either):
-            return self.default_value(node.forms[0], units)
-        return ""
-
-    def effect_part(self, path: NodePath, holder: Mapping[str, Any]) -> list[Element]:
-        kind = next((k for k in EFFECTS if k in holder), "")
-        kinds = [(k, self.w(f"effect.{k}")) for k in EFFECTS]
-
-        def switch(form: Form, typed: Any) -> None:
-            target = get(form, path)
-            if not isinstance(target, dict) or typed not in EFFECTS:
-                return
-            for other in EFFECTS:
-                target.pop(other, None)
-            target[typed] = self.default_effect(typed)
-
-        parts: list[Element] = [
-            self.field(
-                (*path, "effect"),
-                self.w("form.effect"),
-                "select",
-                kind,
-                choices=kinds if kind else [("", "—"), *kinds],
-                set=switch,
-            )
-        ]
-        if not kind:
-            return parts
-        body = EFFECTS[kind].body
-        at = (*path, kind)
-        effect = holder.get(kind) or {}
-        for name, node in body.fields.items():
-            here = (*at, name)
-            if not isinstance(node, Ref | Whole | Either | Id | Choice) and node is not NAME:
-                # An effect declares a field of a kind the editor has no control for.
-                raise TypeError(f"{kind}.{name}: the editor has no field for {node!r}")
-            label = self.w(f"field.{name}")
-            if isinstance(node, Ref):
-                parts.append(self.field(here, label, "select", choices=self.units()))
-            elif isinstance(node, Whole):
-                parts.append(self.field(here, label, "number"))
-            elif isinstance(node, Either) and any(isinstance(f, Const) for f in node.forms):
-                special = next(f.value for f in node.forms if isinstance(f, Const))
-                is_special = effect.get(name) == special
-                parts.append(
-                    self.field(
-                        here,
-                        label,
-                        "number",
-                        "" if is_special else effect.get(name),
-                        disabled=is_special,
-                    )
-                )
-
-                def toggle(
-                    form: Form, checked: Any, here: NodePath = here, special: str = special
-                ) -> None:
-                    put(form, here, special if checked is True else 1)
-
-                parts.append(
-                    self.field(
-                        here,
-                        self.w(f"field.{special}"),
-                        "checkbox",
-                        is_special,
-                        key=".".join(map(str, here)) + ".special",
-                        set=toggle,
-                    )
-                )
-            elif isinstance(node, Id):
-                parts.append(self.field(here, self.w("field.id"), set=set_id(at, Kind.UNIT, name)))
-            elif node is NAME:
-                parts += self.names(here, label)
-            elif isinstance(node, Choice):
-                parts.append(
-                    self.field(
-                        here,
-                        label,
-                        "select",
-                        choices=[(v, ZONE_WORDS[Zone(v)](self.lang)) for v in node.values],
-                    )
-                )
-        return parts
-
-    def combat_part(self) -> Group:
-        combat = self.form.get("combat") or {}
-        path: NodePath = ("combat",)
-        children: list[Element] = [
-            self.field(
-                (*path, "attacker"), self.w("form.attacker"), "select", choices=self.players()
-            )
-        ]
-        moving = [m for m in combat.get("move", []) if isinstance(m, str)]
-        attacker = str(combat.get("attacker", ""))
-        boxes: list[Element] = []
-        for unit in self.form.get("units", []):
-            if not isinstance(unit, dict):
-                continue
-            uid = str(unit.get("id", ""))
-            if uid not in moving and not may_move(unit, attacker):
-                continue
-
-            def apply(form: Form, checked: Any, uid: str = uid) -> None:
-                listed = [m for m in (get(form, ("combat", "move")) or []) if m != uid]
-                if checked is True:
-                    listed.append(uid)
-                put(form, ("combat", "move"), listed)
-
-            place = moving.index(uid) if uid in moving else uid
-            boxes.append(
-                self.field(
-                    ("combat", "move", place),
-                    name_in(unit.get("name"), self.lang) or uid,
-                    "checkbox",
-                    uid in moving,
-                    key=f"combat.move.{uid}",
-                    set=apply,
-                )
-            )
-        children.append(
-            Group("combat.move", self.w("form.move"), ("combat", "move"), boxes, "rb-checks")
-        )
-        if self.full:
-
-            def first(form: Form, typed: Any) -> None:
-                put(form, ("combat", "first_on_chain"), typed or None)
-
-            children.append(
-                self.field(
-                    (*path, "first_on_chain"),
-                    self.w("form.first-on-chain"),
-                    "select",
-                    combat.get("first_on_chain", ""),
-                    choices=[("", self.w("form.first-by-default")), *self.players()],
-                    optional=True,
-                    set=first,
-                )
-            )
-        rounds = combat.get("rounds") or [{}]
-        for r, script in enumerate(rounds):
-            if isinstance(script, dict):
-                children.append(self.round_part((*path, "rounds", r), script, r, len(rounds)))
-        if self.full:
-
-            def add_round(form: Form, count: int = len(rounds)) -> None:
-                ensure(form, ("combat", "rounds", count))
-
-            children.append(
-                self.button(
-                    "add-combat.rounds",
-                    self.w("form.add-round"),
-                    add_round,
-                    focus="add-combat.rounds",
-                )
-            )
-        return Group("combat", self.w("form.combat"), path, children)
-
-    def round_part(self, path: NodePath, script: dict[str, Any], r: int, count: int) -> Group:
-        title = self.w("form.round", n=r + 1)
-        plays = [p for p in script.get("showdown", []) if isinstance(p, dict)]
-        listed: list[Element] = []
-        for n, play in enumerate(plays):
-            at = (*path, "showdown", n)
-            label = self.w("form.play", n=n + 1)
-            children: list[Element] = [self.on_off(at, self.w("form.play-on"))]
-            children.append(
-                self.field(
-                    (*at, "player"), self.w("form.player-field"), "select", choices=self.players()
-                )
-            )
-            children += self.effect_part(at, play)
-            if self.full:
-                children.append(self.remove(at, label))
-            listed.append(
-                Group(".".join(map(str, at)), label, at, children, "rb-item", off=is_off(play))
-            )
-        if self.full:
-
-            def add(form: Form) -> None:
-                players = form.get("players") or [{}]
-                kind = next(iter(EFFECTS))
-                play = {"player": str(players[0].get("id", "")), kind: self.default_effect(kind)}
-                ensure(form, (*path, "showdown"), list).append(play)
-
-            key = "add-" + ".".join(map(str, (*path, "showdown")))
-            listed.append(self.button(key, self.w("form.add-play"), add, focus=key))
-        children = (
-            [
-                Group(
-                    ".".join(map(str, (*path, "showdown"))),
-                    self.w("form.showdown"),
-                    (*path, "showdown"),
-                    listed,
-                    LIST,
-                )
-            ]
-            if listed
-            else []
-        )
-        children.append(self.damage_part(path, script, r))
-        if self.full and count > 1:
-            children.append(self.remove(path, title))
-        return Group(".".join(map(str, path)), title, path, children, "rb-round")
-
-    def fighting(self) -> list[dict[str, Any]]:
-        """The units in the first combat: at the battlefield, or moving in."""
-        moving = set((self.form.get("combat") or {}).get("move") or [])
-        return [
-            u
-            for u in self.form.get("units", [])
-            if isinstance(u, dict)
-            and (u.get("at") == Zone.BATTLEFIELD.value or u.get("id") in moving)
-        ]
-
-    def damage_part(self, path: NodePath, script: dict[str, Any], r: int) -> Group:
-        at = (*path, "damage")
-        auto = not isinstance(script.get("damage"), dict)
-
-        def toggle(form: Form, checked: Any) -> None:
-            if checked is True:
-                put(form, at, None)
-            else:
-                put(form, at, {str(u.get("id")): 0 for u in self.fighting()})
-
-        children: list[Element] = [
-            self.field(
-                (*at, "auto"),
-                self.w("form.assign-auto"),
-                "checkbox",
-                auto,
-                key=".".join(map(str, at)) + ".auto",
-                set=toggle,
-            )
-        ]
-        if not auto:
-            assigned = script["damage"]
-            shown = dict.fromkeys(map(str, assigned))
-            shown.update(dict.fromkeys(str(u.get("id")) for u in self.fighting()))
-            names = dict(self.units())
-            for uid in shown:
-
-                def apply(form: Form, typed: Any, uid: str = uid) -> None:
-                    value = number_of(typed)
-                    put(form, (*at, uid), None if value == "" else value)
-
-                children.append(
-                    self.field(
-                        (*at, uid),
-                        self.w("form.assigned-to", unit=names.get(uid, uid)),
-                        "number",
-                        assigned.get(uid),
-                        set=apply,
-                    )
-                )
-            children += self.damage_totals(at, assigned, r)
-        return Group(".".join(map(str, at)), self.w("form.assigned"), at, children)
-
-    def damage_totals(self, at: NodePath, assigned: Mapping[str, Any], r: int) -> list[Element]:
-        """Each side's total beside the damage fields: each side assigns all of its Might to
-        the other side's units (rule 465; the engine refuses any other total). Its Might is
-        known before the run in the first combat (printed, plus this showdown's +Might)."""
-        units = {str(u.get("id")): u for u in self.fighting()}
-        owner = {uid: str(u.get("controller") or u.get("owner")) for uid, u in units.items()}
-        bonus: dict[str, int] = {}
-        for play in get(self.form, (*at[:-1], "showdown")) or []:
-            body = play.get("give_might") if isinstance(play, dict) and not is_off(play) else None
-            if isinstance(body, dict) and isinstance(body.get("amount"), int):
-                bonus[str(body.get("to"))] = bonus.get(str(body.get("to")), 0) + body["amount"]
-        might: dict[str, int] = {}
-        for uid, unit in units.items():
-            value = unit.get("might")
-            if isinstance(value, int) and not isinstance(value, bool):
-                might[owner[uid]] = might.get(owner[uid], 0) + value + bonus.get(uid, 0)
-        received: dict[str, int] = {}
-        for uid, value in assigned.items():
-            if uid in owner and isinstance(value, int) and not isinstance(value, bool):
-                received[owner[uid]] = received.get(owner[uid], 0) + value
-        notes: list[Element] = []
-        players = dict(self.players())
-        sides = list(dict.fromkeys(owner.values()))
-        for player in sides:
-            others = [p for p in sides if p != player]
-            if not others:
-                continue
-            other = others[0]
-            given = received.get(other, 0)
-            values = {"player": players.get(player, player), "assigned": given}
-            text = (
-                self.w("form.assigns-of", total=might.get(player, 0), **values)
-                if r == 0
-                else self.w("form.assigns", **values)
-            )
-            notes.append(Note(".".join(map(str, at)) + f".total.{player}", text, at))
-        return notes
-
-
-def may_move(unit: Mapping[str, Any], attacker: str) -> bool:
-    """Whether the form's ``unit`` may move in for ``attacker`` (the loader's rule)."""
-    try:
-        zone = Zone(str(unit.get("at")))
-    except ValueError:
-        return False
-    controller = str(unit.get("controller") or unit.get("owner") or "")
-    return mover_problem(zone, controller, bool(unit.get("cant_move")), attacker) is None
 
 
 # -- what the worker answers ----------------------------------------------------------------

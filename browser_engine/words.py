@@ -103,15 +103,29 @@ WORDS: dict[str, Message] = {
     ),
     "form.assigns-of": message(
         "editor:form.assigns-of",
-        "{player} assigns {assigned} of {total}: each side assigns all of its Might.",
+        "{player} assigns {assigned} of {total}: a player assigns all of its side’s combat Might.",
     ),
     "form.assigns": message(
         "editor:form.assigns",
-        "{player} assigns {assigned}: each side assigns all of its Might, as it is at this "
-        "combat’s damage step.",
+        "{player} assigns {assigned}: a player assigns all of its side’s combat Might, as it "
+        "is at this combat’s damage step.",
+    ),
+    "form.assignment-of": message("editor:form.assignment-of", "{player}’s assignment"),
+    "form.assign-engine": message(
+        "editor:form.assign-engine", "The engine chooses a legal assignment"
     ),
     "form.damage": message("editor:form.damage", "Damage already marked"),
     "form.cant_move": message("editor:form.cant_move", "Can’t move this turn"),
+    "form.assault": message("editor:form.assault", "Assault (+Might while attacking)"),
+    "form.shield": message("editor:form.shield", "Shield (+Might while defending)"),
+    "form.tank": message("editor:form.tank", "Tank"),
+    "form.stunned": message("editor:form.stunned", "Stunned (deals no combat damage)"),
+    "form.cant_be_dealt_damage": message(
+        "editor:form.cant_be_dealt_damage", "Can’t be dealt damage"
+    ),
+    "form.keeps-trigger": message(
+        "editor:form.keeps-trigger", "Its death ability still triggers, as its card says"
+    ),
     "form.if_it_would_die": message("editor:form.if_it_would_die", "If it would die"),
     "form.dies": message("editor:form.dies", "it dies"),
     "form.instead-hand": message("editor:form.instead-hand", "it goes to its owner's hand instead"),
@@ -132,9 +146,6 @@ WORDS: dict[str, Message] = {
     "form.play": message("editor:form.play", "Play {n}"),
     "form.player-field": message("editor:form.player-field", "Played by"),
     "form.assigned": message("editor:form.assigned", "Combat damage assigned"),
-    "form.assign-auto": message(
-        "editor:form.assign-auto", "Each side assigns its Might in unit order"
-    ),
     "form.assigned-to": message("editor:form.assigned-to", "To {unit}"),
     "form.add-player": message("editor:form.add-player", "Add a player"),
     "form.more": message("editor:form.more", "More fields ({count})"),
@@ -142,6 +153,11 @@ WORDS: dict[str, Message] = {
     "form.add-ability": message("editor:form.add-ability", "Add an ability"),
     "form.add-play": message("editor:form.add-play", "Add a play"),
     "form.add-round": message("editor:form.add-round", "Add a showdown and combat"),
+    "form.rounds": message("editor:form.rounds", "Showdowns and combats"),
+    "form.trigger-order": message("editor:form.trigger-order", "Orders of abilities"),
+    "form.effects": message("editor:form.effects", "Effects, in the order they resolve"),
+    "form.effect-n": message("editor:form.effect-n", "Effect {n}"),
+    "form.add-effect": message("editor:form.add-effect", "Add an effect"),
     "field.to": message("editor:field.to", "Unit affected"),
     "field.amount": message("editor:field.amount", "Amount"),
     "field.id": message("editor:field.id", "New unit’s id"),
@@ -173,6 +189,7 @@ WORDS: dict[str, Message] = {
         "editor:effect.prevent_damage", "Prevent the next damage this combat"
     ),
     "effect.cant_move": message("editor:effect.cant_move", "Can’t move this turn"),
+    "effect.effects": message("editor:effect.effects", "Several effects, in order"),
     "diff.same": message("editor:diff.same", "the same outcome."),
     "diff.result": message("editor:diff.result", "Result"),
     "diff.no-result": message("editor:diff.no-result", "No Result"),

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import textwrap
 import zipfile
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +23,11 @@ import pytest
 from browser_engine import pack
 from browser_engine.closure import Target, closure
 from browser_engine.entry import handle
-from browser_engine.form import blank_form
-from browser_engine.view import describe
 from browser_engine.words import WORDS, for_language, word
 from diagnostics import SECRET, ProblemsFound
 from docset.build import SiteBuild, load_site
 from engine.effects import EFFECTS
-from engine.fields import Const, Either, Kind, Ref, Seq
+from engine.fields import Const, Either
 from engine.model import Trigger
 from tests.conftest import ROOT
 from vocabulary import LANGUAGE_NAMES, languages
@@ -176,12 +173,12 @@ def test_every_word_the_editor_says_exists_and_none_is_left_over() -> None:
     assert len(used) > 20
     python = "".join(
         (ROOT / "browser_engine" / name).read_text(encoding="utf-8")
-        for name in ("pack.py", "form.py", "entry.py", "view.py")
+        for name in ("pack.py", "form.py", "entry.py", "view.py", "shown.py", "widgets.py")
     )
     used |= set(re.findall(r'\b(?:w|word|written|name)\(\s*["\']([a-z]+\.[a-z_-]+)["\']', python))
     # Keys the Python passes on before saying them ("diff.result" in a table of lines).
     mentioned = set(re.findall(r'"([a-z]+\.[a-z_-]+)"', python)) & set(WORDS)
-    used |= {f"when.{t.value}" for t in Trigger}
+    used |= {f"when.{t.value}" for t in Trigger} | {"effect.effects"}
     for kind, effect in EFFECTS.items():
         used.add(f"effect.{kind}")
         for name, node in effect.body.fields.items():
@@ -408,22 +405,6 @@ def test_a_compiled_standard_library_ships_from_the_cache_only_if_sealed_by_it(
     assert pack.precompiled(*inputs) == b"compiled 1"
     entry.write_bytes(entry.read_bytes()[:-3])
     assert pack.precompiled(*inputs) == b"compiled 2"
-
-
-def test_an_effect_field_the_editor_cannot_show_is_an_error_naming_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The build asks the engine to describe every example's form (under Pyodide too): a
-    field an effect declares and the editor cannot show stops it there."""
-    body = EFFECTS["deal_damage"].body
-    widened = replace(body, fields={**body.fields, "targets": Seq(Ref((Kind.UNIT,)))})
-    monkeypatch.setattr(EFFECTS["deal_damage"], "body", widened)
-    form = blank_form()
-    form["units"][0]["abilities"] = [
-        {"when": "dies", "deal_damage": {"to": "red-unit", "amount": 1}}
-    ]
-    with pytest.raises(TypeError, match=r"deal_damage.targets: the editor has no field for Seq"):
-        describe(form, "en", "page")
 
 
 def test_the_browsers_standard_library_is_pyodides_not_this_pythons() -> None:

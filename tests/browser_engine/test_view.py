@@ -9,17 +9,20 @@ import copy
 import json
 import re
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser_engine import entry
+from browser_engine import entry, shown
+from browser_engine.elements import Control, Group, Note, View
 from browser_engine.entry import MAX_SHARE_CHARACTERS, BadLink, fragment_of, text_of_fragment
 from browser_engine.form import MAX_SCENARIO_BYTES, OFF, blank_form, form_of, scenario_text
-from browser_engine.view import Control, Group, Note, View, describe, edit, may_move
+from browser_engine.shown import Show, Where
+from browser_engine.view import describe, edit, may_move, table_key
 from engine import ProblemsFound, load_scenario, parse_scenario, run_combat
-from engine.fields import Kind, namings, references
+from engine.fields import Choice, Either, Flag, Kind, Node, Obj, Seq, namings, references
 from engine.format import SCENARIO
 from engine.loader import mover_problem
 from engine.model import Zone
@@ -236,15 +239,22 @@ def test_a_number_field_accepts_exactly_what_a_file_accepts(typed: str, read: ob
 
 
 def test_the_damage_fields_say_each_sides_total_before_the_run() -> None:
-    board = edit(blank_form(), "en", "page", "combat.rounds.0.damage.auto", False)
-    board = edit(board, "en", "page", "combat.rounds.0.damage.blue-unit", "2")
+    """A player's assignment is the engine's until the reader states it; stated, it starts
+    from what the engine would give, and says the side's combat Might as the engine finds it
+    at that damage step."""
+    board = blank_form()
+    assert not [e for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
+    board = edit(board, "en", "page", "combat.rounds.0.assign.red.engine", False)
+    assert board["combat"]["rounds"][0]["assign"] == {"red": {"blue-unit": 3}}
+    board = edit(board, "en", "page", "combat.rounds.0.assign.red.blue-unit", "2")
     notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
-    assert notes == [
-        "Red assigns 2 of 3: each side assigns all of its Might.",
-        "Blue assigns 0 of 2: each side assigns all of its Might.",
-    ]
+    assert notes == ["Red assigns 2 of 3: a player assigns all of its side’s combat Might."]
     french = [e.label for _, e in describe(board, "fr", "page").elements() if isinstance(e, Note)]
-    assert french[0] == "Rouge assigne 2 sur 3\u00a0: chaque camp assigne toute sa puissance."
+    assert french == [
+        "Rouge attribue 2 sur 3\u00a0: un joueur attribue toute la puissance de combat de son camp."
+    ]
+    back = edit(board, "en", "page", "combat.rounds.0.assign.red.engine", True)
+    assert "assign" not in back["combat"]["rounds"][0]
 
 
 def test_a_refusal_names_the_field_as_the_form_does_in_the_readers_language() -> None:
@@ -326,19 +336,23 @@ def test_every_example_plays_the_same_through_the_form() -> None:
 
 def test_the_damage_totals_add_every_unit_of_a_side() -> None:
     board = form(ROOT / "examples" / "whole-combat.yml")
-    board = edit(board, "en", "page", "combat.rounds.0.damage.auto", False)
-    board = edit(board, "en", "page", "combat.rounds.0.damage.sentinel", "3")
-    board = edit(board, "en", "page", "combat.rounds.0.damage.archer", "2")
+    assert "damage" in board["combat"]["rounds"][0]  # the older form, both at once
+    board = edit(board, "en", "page", "combat.rounds.0.assign.red.sentinel", "3")
+    board = edit(board, "en", "page", "combat.rounds.0.assign.red.archer", "2")
+    round_ = board["combat"]["rounds"][0]
+    assert "damage" not in round_ and round_["assign"]["red"] == {"sentinel": 3, "archer": 2}
+    assert round_["assign"]["blue"] == {"vanguard": 3, "skirmisher": 2}  # Blue's kept as stated
     notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
     # Red's Might: the Vanguard's 4 and the Skirmisher's 2, and the showdown's +1 Might.
-    assert notes[0] == "Red assigns 5 of 7: each side assigns all of its Might."
+    assert notes[0] == "Red assigns 5 of 7: a player assigns all of its side’s combat Might."
 
 
 def test_a_refusal_in_the_editor_names_players_as_the_board_does() -> None:
-    board = edit(blank_form(), "en", "page", "combat.rounds.0.damage.auto", False)
+    board = edit(blank_form(), "en", "page", "combat.rounds.0.assign.red.engine", False)
+    board = edit(board, "en", "page", "combat.rounds.0.assign.red.blue-unit", "0")
     answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": "fr", "form": board})))
     texts = [p["text"] for p in answer["problems"]]
-    assert any(t.startswith("Bleu attribue 0 dégât de combat") for t in texts), texts
+    assert any(t.startswith("Rouge attribue 0 dégât de combat") for t in texts), texts
     assert not any("de blue" in t or "de red" in t for t in texts)
 
 
@@ -398,3 +412,90 @@ def test_a_name_changed_in_one_language_shows_the_others_old_name() -> None:
     again = describe(both, "en", "page")
     assert not [e for _, e in again.elements() if isinstance(e, Note) and "name" in e.key]
     assert "_renamed" not in scenario_text(both, {"result": "none"}).text
+
+
+# -- the form is the format's table walked ----------------------------------------------
+
+
+def with_unit_field(name: str, node: Node) -> Obj:
+    """The scenario format with one more field on every unit."""
+    units = SCENARIO.fields["units"]
+    assert isinstance(units, Seq) and isinstance(units.item, Obj)
+    item = replace(units.item, fields={**units.item.fields, name: node})
+    return replace(SCENARIO, fields={**SCENARIO.fields, "units": replace(units, item=item)})
+
+
+def test_a_field_added_to_the_format_table_appears_in_the_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One line in the table of what the format cannot say (its label) is all a new field
+    needs: its control comes from its kind in the format."""
+    monkeypatch.setattr("browser_engine.view.SCENARIO", with_unit_field("elusive", Flag()))
+    monkeypatch.setitem(shown.FIELDS, "units[].elusive", Show("form.tank", fold=True))
+    view = describe(blank_form(), "en", "variation")
+    box = controls(view)["units.1.elusive"]
+    assert box.kind == "checkbox" and box.value is False and box.optional
+    changed = edit(blank_form(), "en", "variation", "units.1.elusive", True)
+    assert changed["units"][1]["elusive"] is True
+    back = edit(changed, "en", "variation", "units.1.elusive", False)
+    assert "elusive" not in back["units"][1]  # left out, as an unset flag is
+    monkeypatch.setattr(
+        "browser_engine.view.SCENARIO", with_unit_field("elusive", Choice(("a", "b")))
+    )
+    assert controls(describe(blank_form(), "en", "page"))["units.1.elusive"].kind == "select"
+
+
+def test_a_field_of_the_format_without_its_line_is_an_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("browser_engine.view.SCENARIO", with_unit_field("elusive", Flag()))
+    with pytest.raises(
+        TypeError,
+        match=r"units\.0\.elusive: the editor has no line for the "
+        r"field units\[\]\.elusive",
+    ):
+        describe(blank_form(), "en", "page")
+
+
+def test_every_field_of_the_board_has_its_line() -> None:
+    """Each field of the format's table, wherever it is used, has its line in
+    ``browser_engine.shown`` (hidden ones say so), and no line names a field that is not."""
+    keys = set()
+
+    def visit(node: Node, key: str) -> None:
+        obj = node if isinstance(node, Obj) else None
+        if isinstance(node, Either):
+            obj = next((f for f in node.forms if isinstance(f, Obj)), None)
+        if isinstance(node, Seq):
+            inner = node.item
+            visit(inner, table_key(key, "[]", inner) if inner.define else f"{key}[]")
+            return
+        if obj is None:
+            return
+        for name, child in obj.fields.items():
+            child_key = table_key(key, name, child)
+            if child_key != "effect":  # a kind of effect: its fields have their lines
+                keys.add(child_key)
+            line = shown.FIELDS.get(child_key)
+            # A hidden field's parts are hidden; a widget shows its field's parts itself.
+            whole = line is not None and (line.where is Where.NOWHERE or bool(line.widget))
+            if not whole and (child_key, child.define) not in seen:
+                seen.add((child_key, child.define))  # each kind of effect, each definition
+                visit(child, child_key)
+
+    seen: set[tuple[str, str]] = set()
+    visit(SCENARIO, "")
+    assert sorted(keys - set(shown.FIELDS)) == []
+    assert sorted(set(shown.FIELDS) - keys) == []
+
+
+def test_a_variation_shows_a_fields_it_may_change_and_those_its_example_sets() -> None:
+    """Try a variation changes numbers, places, plays and keywords: a unit's ids and owner
+    stay the example's; whether it can move shows only where the example says it can't."""
+    board = form(ROOT / "examples" / "four-vs-four-prevent-one.yml")
+    shown_keys = set(controls(describe(board, "en", "variation")))
+    assert {"units.0.might", "units.0.at", "units.0.tank", "units.0.assault"} <= shown_keys
+    assert not {"units.0.id", "units.0.owner", "units.0.cant_move"} & shown_keys
+    stuck = edit(board, "en", "page", "units.0.cant_move", True)
+    assert "units.0.cant_move" in controls(describe(stuck, "en", "variation"))
+    assert "units.0.cant_move" in controls(describe(board, "en", "page"))
