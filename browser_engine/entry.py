@@ -28,6 +28,7 @@ import binascii
 import json
 import zlib
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from browser_engine.elements import View
 from browser_engine.form import (
     MAX_FORM_BYTES,
     MAX_SCENARIO_BYTES,
+    REFS,
     FormError,
     Written,
     check_form,
@@ -46,16 +48,17 @@ from browser_engine.form import (
 )
 from browser_engine.words import word
 from diagnostics import NodePath, Problem, ProblemsFound
+from engine import refusals as R
 from engine.combat import Outcome, run_combat
 from engine.fields import Kind
-from engine.loader import parse_scenario, scenario_from_data
-from engine.narration import NOBODY, Names, outcome_sentence
+from engine.loader import parse_scenario, read_yaml, scenario_from_data
+from engine.narration import NOBODY, Names, outcome_sentence, result_sentence
 from engine.refusals import PLACED, text_of
 from engine.scenario import Scenario
 from engine.summary import Summary
 from rulebook.numbering import RuleNumber, is_version
 from rulebook.paging import is_range_name
-from vocabulary import languages, localized, plural_message, say, typeset
+from vocabulary import LINE, PLAIN, Voice, languages, localized, plural_message, say, typeset
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
@@ -159,11 +162,18 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
         valid = RuleNumber.is_valid(number)
         return links.rule(page, RuleNumber(number), version=rules) if valid else ""
 
+    said = outcome_sentence(outcome.summary, lang, Names(outcome.board))
+    if mode_of(request) == "variation":  # titled as itself: its own outcome, not the example's
+        heading = word(
+            "editor.variation-heading",
+            lang,
+            outcome=result_sentence(outcome.summary, lang, Names(outcome.board)),
+        )
+        scenario = replace(scenario, title={lang: heading})
     example = ExampleRun(scenario, outcome, (), Path(file_name(form)))
     html = ExampleRenderer(example, page, rule_link).html(
         open_steps=True, prefix=f"{scenario.id}-variation-step", verdict=False
     )
-    said = outcome_sentence(outcome.summary, lang, Names(outcome.board))
     answer: dict[str, Any] = {"ok": True, "html": html, "outcome": said}
     documented = request.get("documented")
     if documented is not None:
@@ -180,7 +190,11 @@ def open_file(request: Mapping[str, Any]) -> dict[str, Any]:
     try:
         return {"ok": True, "form": form_of(text, name[:200])}
     except ProblemsFound as found:
-        return {"ok": False, "problems": [in_file(problem, lang) for problem in found.problems]}
+        voice = file_voice(text, name[:200], lang)
+        return {
+            "ok": False,
+            "problems": [in_file(problem, lang, voice) for problem in found.problems],
+        }
 
 
 def scenario_file(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -235,12 +249,38 @@ class FormVoice:
         where = self.written.form_path(Problem("", 0, "", at))
         return (self.view.label_of(where) if where is not None else None) or ".".join(map(str, at))
 
+    def line(self, number: int, at: NodePath, lang: str) -> str:
+        """A line of a file the reader never saw: the field it starts, as the form shows it."""
+        return self.place(at, lang)
+
     def named(self, kind: str, id: str, lang: str) -> str:
         holders = {Kind.PLAYER.value: "players", Kind.UNIT.value: "units"}
         for item in self.form.get(holders.get(kind, ""), []):
             if isinstance(item, dict) and item.get("id") == id:
                 return name_in(item.get("name"), lang) or id
         return id
+
+
+class FileVoice(FormVoice):
+    """A file the reader opened: its lines are theirs to see (said as lines), its fields named
+    as the form names them."""
+
+    def line(self, number: int, at: NodePath, lang: str) -> str:
+        return LINE(lang, number=number)
+
+
+def file_voice(text: str, name: str, lang: str) -> Voice:
+    """How to say the problems of a file the reader opened: its fields as the form would show
+    them, where the file reads as a board at all (else as the command line does)."""
+    try:
+        data, _ = read_yaml(text, name)
+        view = views.describe(data, lang, "page") if isinstance(data, dict) else None
+    except (ProblemsFound, TypeError, ValueError, KeyError, AttributeError):
+        view = None  # too broken to show as a form: its fields by their paths
+    if view is None:
+        return PLAIN
+    written = Written(paths={(): ()})  # the file's nodes are the form's own
+    return FileVoice(view, data, written)
 
 
 def refused(
@@ -252,7 +292,10 @@ def refused(
     voice = FormVoice(view, form, written)
     listed = []
     seen: set[tuple[str | None, str]] = set()
+    waiting = waiting_ids(form)
     for problem in found.problems:
+        if problem.said and problem.said.key in UNKNOWN and problem.said.get("value") in waiting:
+            continue  # an id typed that another has: its references wait (one fault, once)
         text = say(problem.said, lang, voice) if problem.said else problem.message
         where = written.form_path(problem)
         placed = view.place(where) if where is not None else None
@@ -266,9 +309,33 @@ def refused(
     return {"ok": False, "problems": listed, "title": REFUSED(lang, len(listed))}
 
 
-def in_file(problem: Problem, lang: str) -> str:
-    """A problem of a file the reader opened: by its line, in the reader's language."""
-    text = text_of(problem, lang)
+# A reference to nothing: not said of an id whose references wait for the one it had.
+UNKNOWN = frozenset(m.context for m in R.UNKNOWN.values())
+
+
+def waiting_ids(form: Mapping[str, Any]) -> set[str]:
+    """The ids whose references wait (``browser_engine.form.REFS``): the reader typed, for
+    their player, unit or ability, an id another already has."""
+    found: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get(REFS), str):
+                found.add(node[REFS])
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(form)
+    return found
+
+
+def in_file(problem: Problem, lang: str, voice: Voice = PLAIN) -> str:
+    """A problem of a file the reader opened: by its line, in the reader's language, its
+    field named as the form names it (``voice``)."""
+    text = text_of(problem, lang, voice)
     return word("open.line", lang, line=problem.line, problem=text) if problem.line else text
 
 

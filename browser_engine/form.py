@@ -23,7 +23,7 @@ from browser_engine import words
 from diagnostics import NodePath, Problem, ProblemsFound
 from engine.loader import MAX_DEPTH, parse_scenario  # a form nests as its file does
 from engine.scenario import Scenario
-from vocabulary import languages, nested
+from vocabulary import languages
 
 OFF = "_off"
 # Where an id's references still point while the id typed is another's (``view.set_id``).
@@ -262,21 +262,16 @@ def form_of_scenario(scenario: Scenario) -> dict[str, Any]:
 
 
 def variation_of(form: Mapping[str, Any]) -> dict[str, Any]:
-    """A worked example's form as the start of a variation: its own id, title and caption
-    (a variation's outcome may differ from what the example's title says)."""
+    """A worked example's form as the start of a variation: its own id, title and caption.
+    Neither repeats the example's title, which says the example's outcome: a variation's
+    may be another."""
     title = form["title"]
     suffix = "-variation"
     return {
         **form,
         "id": form["id"] if form["id"].endswith(suffix) else form["id"] + suffix,
-        "title": {
-            lang: words.written("scenario.variation-title", lang, title=text)
-            for lang, text in title.items()
-        },
-        "caption": {
-            lang: words.written("scenario.variation-caption", lang, title=nested(text, lang))
-            for lang, text in title.items()
-        },
+        "title": {lang: words.written("scenario.variation-title", lang) for lang in title},
+        "caption": {lang: words.written("scenario.variation-caption", lang) for lang in title},
     }
 
 

@@ -240,7 +240,9 @@ def assign(b: Builder, node: Node, path: NodePath, show: Show, value: Any) -> li
             children.append(Note(".".join(map(str, here)) + ".total", said, here))
         label = b.w("form.assignment-of", player=b.named(Kind.PLAYER, player))
         groups.append(Group(".".join(map(str, here)), label, here, children))
-    return [Group(".".join(map(str, path)), b.w(show.label), path, groups)]
+    # In the older form a problem of the round's damage lands on this group.
+    where = (*path[:-1], "damage") if older else path
+    return [Group(".".join(map(str, path)), b.w(show.label), where, groups)]
 
 
 def engine_chooses(b: Builder, path: NodePath, player: str, step: DamageStep | None) -> Setter:

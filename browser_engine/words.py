@@ -208,10 +208,15 @@ WORDS: dict[str, Message] = {
     "diff.no-conquer": message("editor:diff.no-conquer", "none"),
     "diff.no-scores": message("editor:diff.no-scores", "none"),
     "diff.change": message("editor:diff.change", "{what}: {before} → {after}"),
-    "scenario.variation-title": message("editor:scenario.variation-title", "Variation: {title}"),
+    "scenario.variation-title": message(
+        "editor:scenario.variation-title", "Your variation of a worked example"
+    ),
+    "editor.variation-heading": message(
+        "editor:editor.variation-heading", "Your variation: {outcome}"
+    ),
     "scenario.variation-caption": message(
         "editor:scenario.variation-caption",
-        "A variation of the worked example “{title}”, played by the engine in your browser.",
+        "A variation of a worked example of this site, played by the engine in your browser.",
     ),
     "scenario.board-title": message("editor:scenario.board-title", "A board of your own"),
     "scenario.board-caption": message(

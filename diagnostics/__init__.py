@@ -53,6 +53,15 @@ class Named:
 
 
 @dataclass(frozen=True)
+class Line:
+    """The line of a data file where one of its fields (``at``) starts: "line 24" on the
+    command line, the field as a form labels it where the reader never saw the file."""
+
+    number: int
+    at: NodePath
+
+
+@dataclass(frozen=True)
 class Said:
     """A message by its key in the catalogs, with typed parameters: rendered in any language by
     ``vocabulary.say`` (data stays as written; terms, places and names as the reader sees them)."""
@@ -64,7 +73,7 @@ class Said:
         return next((value for key, value in self.params if key == name), None)
 
 
-Param = str | int | Term | Place | Named | Said
+Param = str | int | Term | Place | Named | Line | Said
 
 
 @dataclass(frozen=True, order=True)

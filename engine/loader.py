@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from diagnostics import NodePath, Param, Problem, ProblemsFound, Term, read_source
+from diagnostics import Line, NodePath, Param, Problem, ProblemsFound, Term, read_source
 from engine import refusals as R
 from engine.effects import Effect, PlayUnit, ability_of, effect_of
 from engine.fields import (
@@ -841,7 +841,12 @@ def naming_problems(s: Scenario, board: Board) -> Iterator[Problem]:
         if first != i:
             at: NodePath = ("units", i, "id")
             yield R.refuse(
-                s.path, s.line_of(*at), R.UNIT_TWICE, at, value=u.id, first_line=s.units[first].line
+                s.path,
+                s.line_of(*at),
+                R.UNIT_TWICE,
+                at,
+                value=u.id,
+                first=Line(s.units[first].line, ("units", first)),
             )
     for unit_id, where in board.played.items():
         if unit_id in board.starting:

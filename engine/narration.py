@@ -164,15 +164,21 @@ KILLED = plural_message("outcome:killed", "Killed: {units}.", "Killed: {units}."
 RECALLED = plural_message("outcome:recalled", "Recalled: {units}.", "Recalled: {units}.")
 
 
+def result_sentence(summary: Summary, lang: str, names: Names) -> str:
+    """The combat's result in one sentence: who won and lost, or No Result."""
+    result = summary.result
+    if not result.winner:
+        return NO_RESULT(lang)
+    return WINS(
+        lang, winner=names.player(result.winner, lang), loser=names.player(result.loser, lang)
+    )
+
+
 def outcome_sentence(summary: Summary, lang: str, names: Names, why: str = "") -> str:
     """What a combat gave, in a few sentences: the result (for No Result, ``why``, if given,
     follows it), another combat staged, control, the Conquer, the units killed and recalled."""
     result = summary.result
-    lines = [
-        WINS(lang, winner=names.player(result.winner, lang), loser=names.player(result.loser, lang))
-        if result.winner
-        else NO_RESULT(lang)
-    ]
+    lines = [result_sentence(summary, lang, names)]
     if why and not result.winner:
         lines.append(why)
     if summary.restaged:

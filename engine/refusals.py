@@ -122,8 +122,7 @@ UNKNOWN_LANGUAGE = message(
 DUPLICATE_PLAYER = message("problem:duplicate-player", "a second player with the id '{value}'")
 UNIT_TWICE = message(
     "problem:unit-twice",
-    "a second unit with the id '{value}' (the first is on line {first_line}): a unit is in one "
-    "place",
+    "a second unit with the id '{value}' (the first: {first}): a unit is in one place",
 )
 DAMAGE_OFF_BOARD = message(
     "problem:damage-off-board", "damage on a unit {zone}: only units in play have damage"

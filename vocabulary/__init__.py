@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Protocol
 
-from diagnostics import Named, NodePath, Param, Place, Said, Term
+from diagnostics import Line, Named, NodePath, Param, Place, Said, Term
 from vocabulary.catalogs import (
     DOMAIN,
     SOURCE_LANGUAGE,
@@ -146,8 +146,11 @@ class Voice(Protocol):
 
     def named(self, kind: str, id: str, lang: str) -> str: ...
 
+    def line(self, number: int, at: NodePath, lang: str) -> str: ...
+
 
 TOP = message("field:top", "(top)")  # the whole file, as a field
+LINE = message("field:line", "line {number}")  # a line of a file, as the command line says it
 
 
 class Plain:
@@ -158,6 +161,9 @@ class Plain:
 
     def named(self, kind: str, id: str, lang: str) -> str:
         return id
+
+    def line(self, number: int, at: NodePath, lang: str) -> str:
+        return LINE(lang, number=number)
 
 
 PLAIN = Plain()
@@ -176,6 +182,8 @@ def say(said: Said, lang: str, voice: Voice = PLAIN) -> str:
             return voice.place(value.at, lang)
         if isinstance(value, Named):
             return voice.named(value.kind, value.id, lang)
+        if isinstance(value, Line):
+            return voice.line(value.number, value.at, lang)
         return str(value)
 
     entry = message_for(said.key)

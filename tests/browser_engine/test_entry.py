@@ -141,14 +141,26 @@ def test_open_reads_a_file_into_a_form_or_gives_its_problems() -> None:
     broken = text.replace("might: ", "might: -", 1)
     line = next(i for i, row in enumerate(broken.splitlines(), 1) if "might: -" in row)
     answer = ask(action="open", text=broken, name="mine.yml", lang="en")
+    # The file's line is the reader's to see; its field is named as the form names it.
     assert answer == {
         "ok": False,
-        "problems": [f"Line {line}: units.0.might: must not be negative (got -5)"],
+        "problems": [f"Line {line}: Unit 1 · Red Raider · Might: must not be negative (got -5)"],
     }
     french = ask(action="open", text=broken, name="mine.yml", lang="fr")
-    assert french["problems"] == [
-        f"Ligne {line}\u00a0: units.0.might\u00a0: ne doit pas être négatif (ici\u00a0: -5)"
-    ]
+    assert french["problems"][0].startswith(
+        f"Ligne {line}\u00a0: Unité 1 · Pillarde rouge · Puissance\u00a0: ne doit pas être"
+    )
+
+
+def test_a_pasted_file_names_its_field_as_the_form_does_not_by_a_dotted_path() -> None:
+    text = (ROOT / "examples" / "whole-combat.yml").read_text(encoding="utf-8")
+    broken = text.replace("move: [vanguard, skirmisher]", "move: [vanguard, ghost-unit]")
+    assert broken != text
+    line = next(i for i, row in enumerate(broken.splitlines(), 1) if "ghost-unit" in row)
+    answer = ask(action="open", text=broken, name="pasted.yml", lang="en")
+    [problem] = answer["problems"]
+    assert problem.startswith(f"Line {line}: Combat · Units that move in"), problem
+    assert "combat.move" not in problem and "unknown unit 'ghost-unit'" in problem
 
 
 def test_hostile_names_come_back_escaped() -> None:
@@ -254,3 +266,25 @@ def test_a_small_file_that_aliases_expand_past_a_run_is_refused_when_opened() ->
     assert answer["ok"] is False
     (problem,) = answer["problems"]
     assert "once its YAML aliases are expanded" in problem
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        ("en", "Your variation: Red wins the combat; Blue loses."),
+        ("fr", "Votre variante\u00a0: Rouge gagne le combat\u202f; Bleu le perd."),
+    ],
+)
+def test_a_variation_is_titled_as_itself_with_its_own_outcome(lang: str, heading: str) -> None:
+    """Changed so that Red wins, the example "Both survive…, No Result" is shown under its own
+    outcome, never under the example's title, which says another."""
+    board, documented = example("four-vs-four-prevent-one")
+    board["units"][1]["might"] = 1  # the warden now dies: Red wins
+    del board["combat"]["rounds"][0]["damage"]  # each player's assignment the engine's
+    answer = ask(action="run", lang=lang, form=board, documented=documented, mode="variation")
+    assert answer["ok"] is True, answer
+    soup = BeautifulSoup(answer["html"], "html.parser")
+    title = one(soup, ".admonition-title").get_text()
+    assert title.endswith(heading), title
+    text = soup.get_text()
+    assert "Both survive" not in text and "Les deux unités survivent" not in text

@@ -80,9 +80,13 @@ def test_the_data_and_lines_as_written_are_what_reading_the_file_gives(file: Pat
 def test_a_variation_has_its_own_id_title_and_caption_in_both_languages() -> None:
     board = variation_of(form("four-vs-four-prevent-one"))
     assert board["id"] == "four-vs-four-prevent-one-variation"
-    assert board["title"]["en"].startswith("Variation: Both survive")
-    assert board["title"]["fr"].startswith("Variante : Les deux unités survivent")
-    assert "Both survive" in board["caption"]["en"]
+    # Neither its title nor its caption repeats the example's title, which says the example's
+    # outcome.
+    assert board["title"] == {
+        "en": "Your variation of a worked example",
+        "fr": "Votre variante d’un exemple commenté",
+    }
+    assert "Both survive" not in board["caption"]["en"] + board["title"]["en"]
     assert variation_of(board)["id"] == board["id"]  # not "-variation-variation"
     assert played(board) == played(form("four-vs-four-prevent-one"))
 

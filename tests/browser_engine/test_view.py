@@ -284,6 +284,28 @@ def test_one_duplicate_id_is_one_problem() -> None:
     assert answer["problems"][0]["key"] == "units.2.id"
 
 
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [
+        ("en", "(the first: Unit 2 · Blue unit)"),
+        ("fr", "(la première\u00a0: Unité 2 · Unité bleue)"),
+    ],
+)
+def test_a_duplicate_id_says_which_unit_has_it_and_its_references_wait(
+    lang: str, first: str
+) -> None:
+    """No line of a file the reader never saw, and no knock-on "unknown unit" for what still
+    refers to the unit's id: one fault, one message."""
+    board = blank_form()
+    board = edit(board, "en", "page", "add-units")  # unit-3, Red's, at its base
+    board = edit(board, "en", "page", "combat.move.unit-3", True)
+    board = edit(board, "en", "page", "units.2.id", "blue-unit")
+    answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": lang, "form": board})))
+    [problem] = answer["problems"]
+    assert problem["key"] == "units.2.id" and first in problem["text"], problem
+    assert "line" not in problem["text"] and "ligne" not in problem["text"]
+
+
 # -- shared links ----------------------------------------------------------------------------
 
 
