@@ -16,6 +16,7 @@ MODULES = [
     "vocabulary.typography",
     "links",
     "markup",
+    "markup.icons",
     "engine",
     "engine.orders",
     "engine.explore",
