@@ -24,6 +24,7 @@ MODULES = [
     "engine.format",
     "engine.refusals",
     "engine.summary",
+    "rulebook.browser",
     "rulebook.crossref",
     "rulebook.changes",
     "worked_examples.render",

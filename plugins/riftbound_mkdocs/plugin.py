@@ -55,6 +55,7 @@ from docset.print_edition import footer_html, home_html
 from docset.typography_extension import TypographyExtension, typeset_attributes
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
+from rulebook.browser import rule_words
 from vocabulary import forget_changed_catalogs
 
 log = logging.getLogger("mkdocs.plugins.riftbound")
@@ -181,6 +182,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.engine.start not in map(str, config.extra_javascript):
             config.extra_javascript.append(self.engine.start)
         self.shim_path = links.content_named(offline.SHIM_PATH, self.shim.read_bytes())
+        # For the search box (reading.js, through overrides/main.html): "rule 466" is 466.
+        config.extra["rule_words"] = rule_words(self.languages)
         polyfills = config.extra.setdefault("polyfills", [])
         if self.shim_path not in polyfills:
             polyfills.append(self.shim_path)
@@ -219,7 +222,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         i18n.point_at_sources(files, site.root, self.languages)
         lang = str(config.theme["language"])
         self.generated = {}
-        for path, page in site.generated_pages(lang).items():
+        for path, page in site.generated_pages(lang, config.site_url).items():
             file = i18n.generated_page(
                 config, links.Page(lang, path), page.markdown, self.languages
             )

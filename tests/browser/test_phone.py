@@ -180,7 +180,7 @@ def drawn_pixels(button: Locator) -> int:
     expect(icon).to_be_visible()
     assert button.locator(".rb-icon").inner_text() == ""  # no glyph: the SVG alone
     shot = Image.open(io.BytesIO(icon.screenshot(animations="disabled"))).convert("RGB")
-    pixels = list(shot.get_flattened_data())
+    pixels: list[tuple[int, int, int]] = list(shot.get_flattened_data())  # type: ignore[arg-type]
     ground = max(set(pixels), key=pixels.count)
     return sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, ground, strict=True)) > 90)
 

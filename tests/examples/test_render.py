@@ -122,7 +122,7 @@ def test_controls_are_labelled_in_the_page_language_and_hidden_without_javascrip
             svg = one(button, ".rb-icon svg")
             assert svg["aria-hidden"] == "true" and svg["focusable"] == "false"
             theme = BeautifulSoup((icons.folder() / f"{name}.svg").read_text(), "html.parser")
-            assert svg.path["d"] == one(theme, "path")["d"]
+            assert one(svg, "path")["d"] == one(theme, "path")["d"]
         assert find(controls, "output")["aria-live"] == "polite"
 
 

@@ -48,9 +48,9 @@ def test_a_file_that_is_not_a_plain_icon_is_refused(
     (tmp_path / "material").mkdir()
     (tmp_path / "material" / "odd.svg").write_text(content, encoding="utf-8")
     monkeypatch.setattr(icons, "folder", lambda: tmp_path)
-    icons.icon.cache_clear()
+    icons.parts.cache_clear()
     try:
         with pytest.raises(icons.IconError, match="not an icon of paths only; refused"):
             icons.icon("material/odd")
     finally:
-        icons.icon.cache_clear()
+        icons.parts.cache_clear()
