@@ -41,7 +41,7 @@ import links
 import markup
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import Problem, ProblemsFound
-from docset import interface, output
+from docset import interface, output, precache
 from docset.build import (
     PRINT_EDITION_SLOT,
     RenderedPage,
@@ -177,6 +177,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.config.print_edition and not self.serving:
             cache = self.config.print_cache_dir
             self.printer = Printer(Path(self.config.chromium), root / cache if cache else None)
+        # A built site registers its service worker (docset.precache); a site being served
+        # by mkdocs serve is never kept offline.
+        if not self.serving and offline.REGISTER not in map(str, config.extra_javascript):
+            config.extra_javascript.append(offline.REGISTER)
         # Every page loads our scripts and stylesheets by names their content gives them.
         self.renamed = offline.name_assets_by_content(config)
         if self.engine.start not in map(str, config.extra_javascript):
@@ -325,6 +329,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             href = links.shared(here, links.print_edition(here.lang))
             footer = footer_html(href, len(made.pdf), here.lang)
             context["riftbound_print"] = {"footer": footer}  # type: ignore[typeddict-unknown-key]
+        context["riftbound_offline"] = precache.footer_line(here.lang)  # type: ignore[typeddict-unknown-key]
         return context
 
     def on_template_context(
@@ -343,6 +348,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 context["riftbound_print"] = {  # type: ignore[typeddict-unknown-key]
                     "footer": footer_html(href, len(made.pdf), self.languages[0])
                 }
+            context["riftbound_offline"] = precache.footer_line(self.languages[0])  # type: ignore[typeddict-unknown-key]
             context["riftbound_not_found"] = [  # type: ignore[typeddict-unknown-key]
                 {
                     "lang": lang,
@@ -412,6 +418,15 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.not_found:
             (site_dir / "404.html").write_bytes(self.not_found)
         offline.share_sitemap(site_dir)
+        # Last: the service worker's manifest lists every file of the site as written.
+        root = Path(config.config_file_path).parent
+        try:
+            if self.serving:
+                precache.gone(site_dir)
+            else:
+                precache.write(site_dir, root / self.config.workbox_dir)
+        except ProblemsFound as found:
+            raise PluginError(f"the service worker:\n{found}") from None
         if self.printer is not None:
             self.printer.close()
             self.printer.prune()
