@@ -22,7 +22,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from docset import precache
-from tests.browser.conftest import QuietHandler, QuietServer, enter_query, settle, watch
+from tests.browser.conftest import (
+    QuietHandler,
+    QuietServer,
+    axe_violations,
+    enter_query,
+    settle,
+    watch,
+)
+from tests.browser.test_accessibility import WIDTHS
 from tests.browser.test_engine import READY, ready
 from tests.site.conftest import built_sandbox
 
@@ -98,6 +106,9 @@ def test_after_one_visit_the_site_and_a_variation_work_with_the_network_off(
     expect(page.locator(".rb-offline")).to_have_text(SAVED["fr"], timeout=READY)
     holds(page, precache_of(built_site, root))  # every file: pages, search, engine, print
     assert page.evaluate("!!navigator.serviceWorker.controller")  # this page too, at once
+    for viewport in WIDTHS.values():
+        page.set_viewport_size(viewport)
+        assert axe_violations(page, within=".md-footer") == [], viewport  # the line shown
     host.stop()
     context.set_offline(True)
     for path, lang in [
