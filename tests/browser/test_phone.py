@@ -185,6 +185,18 @@ def drawn_pixels(button: Locator) -> int:
     return sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, ground, strict=True)) > 90)
 
 
+# The words of an element that a line break cuts in two (none: each word on one line).
+CUT_WORDS = """element => {
+  const text = element.firstChild;
+  return [...text.textContent.matchAll(/\\S+/g)].filter(word => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+  }).map(word => word[0]);
+}"""
+
+
 def test_the_step_through_draws_the_themes_icons_on_a_phone(
     browser: Browser, file_root: str
 ) -> None:
@@ -200,6 +212,8 @@ def test_the_step_through_draws_the_themes_icons_on_a_phone(
         expect(button).to_have_accessible_name(name)
         expect(button.locator(".rb-label")).not_to_be_in_viewport()  # the name: for screen readers
         assert drawn_pixels(button) > 15, name
+    position = page.locator(".rb-stepper:has(#combat-step-5) .rb-position")
+    assert position.evaluate(CUT_WORDS) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "fr-phone-stepper-icons.png"))
     assert traffic.errors == [] and traffic.outside == []
@@ -254,6 +268,12 @@ def test_axe_finds_nothing_in_any_state_of_the_editor_on_a_phone_and_a_desktop(
     stepper.scroll_into_view_if_needed()
     for button in stepper.locator("button").all():
         assert drawn_pixels(button) > 15
+    # In one row with the step's number, whose words stay whole.
+    tops = stepper.locator("button").evaluate_all(
+        "bs => bs.map(b => b.getBoundingClientRect().top)"
+    )
+    assert len({round(top) for top in tops}) == 1, tops
+    assert stepper.locator(".rb-position").evaluate(CUT_WORDS) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{lang}-phone-{mode}-answered.png"))
     assert shared_page(prefix(lang) + path_of(mode)).traffic.errors == []
