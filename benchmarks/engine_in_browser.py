@@ -1,7 +1,8 @@
 """The in-browser engine's budgets, measured in Debian's Chromium from ``file://``.
 
 1. Bytes the engine adds to ``site/`` (target <= 10 MB) and to the site's zip
-   (target <= 7 MB); and what every page loads without an editor (start.js).
+   (target <= 7 MB); what every page loads without an editor (start.js, and offline.js,
+   which registers the service worker); the service worker's own scripts and what it keeps.
 2. From opening an editor ("Try a variation") to "ready", cold: a new browser
    profile each time (target <= 7 s on a 2-core machine).
 3. A run once ready: from pressing Run to the outcome and step-through shown
@@ -29,6 +30,7 @@ import _bench
 from playwright.sync_api import Page, sync_playwright
 
 from browser_engine.pack import FOLDER, START
+from docset import precache
 from docset.archive import archive
 
 ROOT = _bench.ROOT
@@ -72,6 +74,22 @@ def sizes(site: Path, work: Path) -> tuple[int, int, int]:
             if info.filename.startswith(FOLDER + "/")
         )
     return in_site, in_zip, start_script(site / PAGE).stat().st_size
+
+
+def offline_sizes(site: Path) -> tuple[int, int, int]:
+    """Bytes of the script every page loads to keep the hosted site on the reader's device
+    (offline.js), of the service worker's own scripts (sw.js and Workbox's, fetched once per
+    build), and of what it keeps (the whole site: its manifest's files)."""
+    html = (site / PAGE).read_text(encoding="utf-8")
+    found = re.findall(r'<script src="([^"]*assets/offline\.[0-9a-f]{12}\.js)"', html)
+    if len(found) != 1:
+        sys.exit(f"{PAGE}: loads {len(found)} scripts of the offline cache, not one")
+    worker = site / precache.SCRIPT
+    scripts = worker.stat().st_size + sum(
+        f.stat().st_size for f in (site / precache.FOLDER).iterdir()
+    )
+    kept = sum(f.stat().st_size for f in site.rglob("*") if f.is_file() and f != worker)
+    return (site / found[0]).stat().st_size, scripts, kept
 
 
 def start_script(page: Path) -> Path:
@@ -136,6 +154,7 @@ def main() -> None:
         site = work / "site"
         build(site)
         in_site, in_zip, start_js = sizes(site, work)
+        offline_js, worker_scripts, kept = offline_sizes(site)
         readies, run_times, longest, after_run = [], [], 0.0, 0.0
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[OFFLINE])
@@ -165,6 +184,11 @@ def main() -> None:
     _bench.figure("bytes added to site/", in_site / MB, "MB", "<= 10 MB")
     _bench.figure("bytes added to the site's zip", in_zip / MB, "MB", "<= 7 MB")
     _bench.figure("start.js, which every page loads", start_js / 1000, "KB", digits=1)
+    _bench.figure("offline.js, which every page loads", offline_js / 1000, "KB", digits=1)
+    _bench.figure(
+        "the service worker's scripts, once per build", worker_scripts / 1000, "KB", digits=1
+    )
+    _bench.figure("what the service worker keeps (the whole site)", kept / MB, "MB", digits=1)
     _bench.figure("open editor to ready, cold (median)", statistics.median(readies), "s", "<= 7 s")
     _bench.figure("a run once ready (median)", statistics.median(run_times), "ms", "<= 50 ms", 0)
     _bench.figure("a run once ready (slowest)", max(run_times), "ms", digits=0)

@@ -42,7 +42,9 @@ from typing import Any, NamedTuple
 import links
 from browser_engine import closure, entry, form, words
 from diagnostics import Problem, ProblemsFound, Seal, keep_newest, read_bounded, store
+from markup import icons
 from vocabulary import LANGUAGE_NAMES, language_name
+from worked_examples.render import ICONS as STEPPER_ICONS
 from worked_examples.verify import ExampleRun
 
 FOLDER = "assets/engine"
@@ -51,6 +53,15 @@ ENTRY = "browser_engine.entry"
 ASK_PAGE = "ask-the-engine.html"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CODE_ARCHIVE = "riftbound.zip"
+# The editor's action bar: each button's icon, the theme's own (markup.icons).
+ACTION_ICONS = {
+    "run": "material/play",
+    "reset": "material/restore",
+    "new": "material/file-plus-outline",
+    "download": "material/download",
+    "share": "material/share-variant",
+    "close": "material/close",
+}
 IMPORTS = "imports.json"  # in the cache: each module's imports (closure.ImportCache)
 # Our data files that are the page's, the build's or an editor's, never read by the engine
 # in the browser: not in the code archive.
@@ -156,6 +167,7 @@ def engine_assets(
         "words": {lang: words.for_language(lang) for lang in languages},
         "examples": examples,
         "blank": form.blank_form(),
+        "icons": {key: icons.icon(name) for key, name in ACTION_ICONS.items()},
         "rulesVersion": rules.name if rules is not None else None,
         "rulesSplit": sorted(rules.split) if rules is not None else [],
         "limits": {
@@ -248,8 +260,9 @@ def top_level_names(archive: bytes) -> Iterable[str]:
 
 
 def code_archive(found: closure.Closure, languages: Sequence[str]) -> bytes:
-    """Our modules and the distributions' as one zip; a ``.po`` catalog ships compiled, and
-    the languages' names as Babel's locale data gives them (Babel itself stays here)."""
+    """Our modules and the distributions' as one zip; a ``.po`` catalog ships compiled, the
+    languages' names as Babel's locale data gives them (Babel itself stays here), and the
+    theme's icons the engine's step-throughs draw (``markup.icons``; the theme stays here)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as zipped:
         for name, file in found.files(skip=NOT_PYTHON):
@@ -261,6 +274,9 @@ def code_archive(found: closure.Closure, languages: Sequence[str]) -> bytes:
             lang: {code: language_name(code, lang) for code in languages} for lang in languages
         }
         zipped.writestr(zipfile.ZipInfo(LANGUAGE_NAMES, ZIP_DATE), as_json(names))
+        for icon in sorted(set(STEPPER_ICONS.values())):
+            path, data = icons.packed(icon)
+            zipped.writestr(zipfile.ZipInfo(path, ZIP_DATE), data)
     return buffer.getvalue()
 
 

@@ -224,8 +224,10 @@ class SiteBuild:
 
     # -- generated pages ---------------------------------------------------------
 
-    def generated_pages(self, lang: str) -> dict[str, RenderedPage]:
-        """Path (among the language's pages) → page, for the pages the site writes itself."""
+    def generated_pages(self, lang: str, site_url: str | None = None) -> dict[str, RenderedPage]:
+        """Path (among the language's pages) → page, for the pages the site writes itself;
+        ``site_url``: where the site is published (the rules' permanent links copy addresses
+        there when it names a host)."""
         citing = {
             number: [Citing(p.page, p.title) for p in pages]
             for number, pages in self.docs.cited_by(lang).items()
@@ -243,7 +245,7 @@ class SiteBuild:
             ),
         }
         catalogue = links.Page(lang, CATALOGUE_PAGE)
-        browser = RulesBrowser(self.versions, lang).pages(
+        browser = RulesBrowser(self.versions, lang, site_url).pages(
             citing,
             self.examples_applying(),
             lambda here, number: filter_href(here, catalogue, number),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import links
 import markup
+from markup import icons
 from rulebook.book import Rule, Rulebook
 from rulebook.changes import page_of as changes_page
 from rulebook.changes import section_id
@@ -96,6 +97,20 @@ REMOVED_NUMBER = message(
     "browser:removed-number", "Rule {number} of {version}, removed in {removed}."
 )
 UPDATED = message("browser:updated", "updated {date}")
+# Each rule heading's permanent link, which copies the rule's versioned address; what the page
+# then says (reading.js fills in the number and the address).
+COPY_LINK = message("browser:copy-link", "Copy the link to rule {number}")
+LINK_COPIED = message("browser:link-copied", "Link to rule {number} copied: {address}")
+LINK_COPIED_ON_DISK = message(
+    "browser:link-copied-on-disk",
+    "Link to rule {number} copied: {address}. This page is opened from disk, so the link works "
+    "on this computer only.",
+)
+LINK_NOT_COPIED = message(
+    "browser:link-not-copied",
+    "The browser did not let this page copy the link to rule {number}; here it is: {address}",
+)
+LINK_ICON = "material/link-variant"  # the theme's (markup.icons), drawn once per page
 # The rule the browser's first page shows the address of, if the current version has it.
 EXAMPLE_RULE = "466.3.a"
 
@@ -249,10 +264,11 @@ def depth(book: Rulebook, rule: Rule) -> int:
 class RulesBrowser:
     """The rules browser's pages in one language, for every version the site carries."""
 
-    def __init__(self, versions: RuleVersions, lang: str) -> None:
+    def __init__(self, versions: RuleVersions, lang: str, site_url: str | None = None) -> None:
         self.versions = versions
         self.lang = lang
         self.several = len(versions) > 1
+        self.site_url = site_url  # where the site is published, if it names a host
 
     # -- addresses -------------------------------------------------------------
 
@@ -327,7 +343,8 @@ class RulesBrowser:
         each rule; ``applied``: how many worked examples apply it (their list:
         ``examples_link``)."""
         here = self.part_page(version, part)
-        body = self.old_version_notice(here, version) + edition_line(version.book, self.lang)
+        body = self.permalinks(here) + self.old_version_notice(here, version)
+        body += edition_line(version.book, self.lang)
         body += "".join(
             self.rule_html(
                 version,
@@ -369,6 +386,38 @@ class RulesBrowser:
         script = FORWARD.format(pages=markup.script_json(held))
         return f'<p class="rb-parts-intro">{said}</p><ul class="rb-parts">{items}</ul>{script}'
 
+    def permalinks(self, here: links.Page) -> str:
+        """What a page of rules needs for its headings' permanent links: the icon they draw
+        (once), and the line that says a link was copied, read out, in this language. The
+        address copied is absolute: on the host ``site_url`` names, when it names one other
+        than this computer (``data-hosted``: this page there, against which each link's
+        relative address resolves); otherwise where the reader has the page open."""
+        lang = self.lang
+        hosted = links.hosted(self.site_url, here)
+        words = {
+            "data-copied": LINK_COPIED(lang, number="{number}", address="{address}"),
+            "data-on-disk": LINK_COPIED_ON_DISK(lang, number="{number}", address="{address}"),
+            "data-failed": LINK_NOT_COPIED(lang, number="{number}", address="{address}"),
+        }
+        if hosted is not None:
+            words["data-hosted"] = hosted
+        attributes = "".join(f' {key}="{markup.attribute(value)}"' for key, value in words.items())
+        return (
+            icons.symbol(LINK_ICON, "rb-link-icon")
+            + f'<p class="rb-link-copied rb-screen" role="status"{attributes}></p>'
+        )
+
+    def permalink(self, here: links.Page, version: Version, rule: Rule) -> str:
+        """A rule heading's permanent link: the rule's versioned address (``links.rule``, from
+        the page that holds it), which reading.js copies when it is followed."""
+        href = links.rule(here, rule.number, version=version.at)
+        name = markup.attribute(COPY_LINK(self.lang, number=rule.number.text))
+        return (
+            f'<a class="rb-permalink rb-screen" href="{markup.attribute(href)}" title="{name}" '
+            f'data-number="{markup.attribute(rule.number.text)}">'
+            f"{icons.use('rb-link-icon')}</a>"
+        )
+
     def old_version_notice(self, here: links.Page, version: Version) -> str:
         current = self.versions.current
         if version is current:
@@ -397,7 +446,8 @@ class RulesBrowser:
         level = min(2 + depth(book, rule), 6)
         number = rule.number
         href = self.linker(here, version)
-        out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number}</h{level}>']
+        link = self.permalink(here, version, rule)
+        out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number} {link}</h{level}>']
         if rule.quoted:
             out += [f"<p>{linked(p, lang, href)}</p>" for p in rule.paragraphs(lang)]
             if lang != SOURCE_LANGUAGE:
@@ -625,6 +675,17 @@ class RulesBrowser:
             else:
                 markdown.append(line)
         return BrowserPage("\n".join(markdown), {}, tuple(late))
+
+
+def rule_words(languages: Sequence[str]) -> list[str]:
+    """How each language names a rule before its number ("rule", « règle »: the words before
+    the number in ``RULE_LINK``): search reads "rule 466" as the number 466, in any language.
+
+    >>> rule_words(["en", "fr"])
+    ['rule', 'règle']
+    """
+    words = (RULE_LINK(lang, number="\0").partition("\0")[0].strip() for lang in languages)
+    return list(dict.fromkeys(word for word in words if word))
 
 
 def search_entries(versions: RuleVersions, lang: str) -> list[dict[str, str]]:

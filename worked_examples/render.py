@@ -18,6 +18,7 @@ from engine.model import Designation, Zone
 from engine.narration import OUTCOME, Names, narrate, outcome_sentence
 from engine.report import RULES
 from engine.trace import Snapshot, Step, UnitState, changes
+from markup import icons
 from vocabulary import Message, localized, message, plural_message
 from worked_examples.verify import ExampleRun
 
@@ -68,7 +69,13 @@ PREVIOUS = message("stepper:previous", "Previous step")
 NEXT = message("stepper:next", "Next step")
 LAST = message("stepper:last", "Last step")
 POSITION = message("stepper:position", "Step {n} of {total}")
-ARROWS = {"first": "⏮", "previous": "◀", "next": "▶", "last": "⏭"}
+# The theme's own icons (markup.icons), which a phone shows instead of the buttons' names.
+ICONS = {
+    "first": "material/page-first",
+    "previous": "material/chevron-left",
+    "next": "material/chevron-right",
+    "last": "material/page-last",
+}
 
 RuleLink = Callable[[str], str]
 
@@ -221,11 +228,11 @@ class ExampleRenderer:
         items = "".join(self.step(i, prefix) for i in range(len(run.outcome.steps)))
 
         def button(go: str, label: Message) -> str:
-            # On a phone an arrow shows instead of the name, which a screen reader still says.
+            # On a phone an icon shows instead of the name, which a screen reader still says.
             return (
-                f'<button type="button" data-go="{go}"><span class="rb-icon" aria-hidden="true">'
-                f'{ARROWS[go]}</span><span class="rb-label">{markup.text(label(lang))}</span>'
-                "</button>"
+                f'<button type="button" data-go="{go}"><span class="rb-icon">'
+                f'{icons.icon(ICONS[go])}</span><span class="rb-label">{markup.text(label(lang))}'
+                "</span></button>"
             )
 
         template = markup.attribute(POSITION(lang, n="{n}", total="{total}"))

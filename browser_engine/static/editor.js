@@ -33,6 +33,17 @@
     return node;
   }
 
+  // A button of the action bar: the theme's icon (an SVG the build checked and inlined into
+  // the data: markup/icons.py) and its name, which a narrow bar shows as a tooltip only.
+  function action(icon, name, attributes) {
+    var picture = h("span", { className: "rb-icon" });
+    picture.innerHTML = DATA.icons[icon];
+    var button = h("button", Object.assign({ type: "button" }, attributes),
+      [picture, h("span", { className: "rb-label", text: name })]);
+    button.classList.add("rb-action");
+    return button;
+  }
+
   function megabytes(bytes) {
     return (bytes / 1e6).toLocaleString(config.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
@@ -276,16 +287,17 @@
     this.shareBox = h("div", { className: "rb-share", hidden: true });
     this.answer = h("p", { className: "rb-answer", tabindex: "-1", hidden: true });
     this.result = h("div", { className: "rb-result", hidden: true });
+    var page = this.mode === "page";
     var buttons = [
-      h("button", { type: "submit", className: "rb-run", text: t("button.run") }),
-      h("button", { type: "button", text: t(this.mode === "page" ? "button.new" : "button.reset"), onclick: function () {
-        self.reset(self.mode === "page" ? DATA.blank : self.start);
+      action("run", t("button.run"), { type: "submit", className: "rb-run" }),
+      action(page ? "new" : "reset", t(page ? "button.new" : "button.reset"), { onclick: function () {
+        self.reset(page ? DATA.blank : self.start);
       } }),
-      h("button", { type: "button", className: "rb-download", text: t("button.download"), onclick: function () { self.download(); } }),
-      h("button", { type: "button", className: "rb-share-button", text: t("button.share"), onclick: function () { self.share(); } }),
+      action("download", t("button.download"), { className: "rb-download", onclick: function () { self.download(); } }),
+      action("share", t("button.share"), { className: "rb-share-button", onclick: function () { self.share(); } }),
     ];
-    if (this.mode === "variation") {
-      buttons.push(h("button", { type: "button", className: "rb-close", text: t("editor.close"), onclick: function () { self.close(); } }));
+    if (!page) {
+      buttons.push(action("close", t("editor.close"), { className: "rb-close", onclick: function () { self.close(); } }));
     }
     this.formNode = h("form", { className: "rb-form", novalidate: true, onsubmit: function (event) { event.preventDefault(); self.run(); } },
       [this.fields, h("div", { className: "rb-actions" }, buttons)]);

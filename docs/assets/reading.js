@@ -5,7 +5,8 @@
 // (its place among the page's sections: the twins' sections match, page for page). The
 // search box finds a rule by its number however the reader writes it. The list of worked
 // examples shows only those that apply the rule its address names (?rule=466.3.a): the
-// build wrote which rules each one applies.
+// build wrote which rules each one applies. A rule heading's permanent link copies its
+// address.
 (function () {
   "use strict";
   var HANDED = /^rb-section-(\d+)$/; // a section handed over by the twin page, by its place
@@ -57,17 +58,30 @@
     }
   }, true);
 
-  // A rule number as a reader may write it (466.3d, 466 3 d, 466-3-d, 466.3.d.) searched as the
-  // rules write it (466.3.d): its parts, numbers and letters, apart whatever separates them,
-  // joined by dots; if that is a rule number (a section of three digits, then numbers or single
-  // letters: rulebook/numbering.py has the format), it is searched. Anything else is searched
-  // as typed.
+  // A rule number as a reader may write it (466.3d, 466 3 d, 466-3-d, 466.3.d., "rule 466",
+  // « règle 466 ») searched as the rules write it (466.3.d): the word for a rule in any of the
+  // site's languages left out (the page's head names them), its parts, numbers and letters,
+  // apart whatever separates them, joined by dots; if that is a rule number (a section of three
+  // digits, then numbers or single letters: rulebook/numbering.py has the format), it is
+  // searched, the rule of that very number first (its title, boosted: a rule's title is its
+  // number, and the theme's search finds 466.5.d too for 466, as it finds every word a
+  // reader's typing begins). Anything else is searched as typed.
   var APART = /[\s.\-]+|(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)/i;
   var RULE_NUMBER = /^[1-9]\d{2}(?:\.(?:\d+|[a-z]))*$/;
+  var EXACT = 100; // times the rule's own title counts, above those its number begins
+  var named = document.querySelector('meta[name="rb-rule-words"]');
+  var RULE_WORDS = named ? named.content.split(" ").filter(Boolean).map(folded) : [];
+
+  function folded(word) {
+    return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
 
   function asRuleNumber(query) {
-    var number = query.toLowerCase().split(APART).filter(Boolean).join(".");
-    return RULE_NUMBER.test(number) ? number : query;
+    var words = query.trim().split(/\s+/);
+    var asked = words.length > 1 && RULE_WORDS.indexOf(folded(words[0])) >= 0
+      ? words.slice(1).join(" ") : query;
+    var number = asked.toLowerCase().split(APART).filter(Boolean).join(".");
+    return RULE_NUMBER.test(number) ? "title:" + number + "^" + EXACT + " " + number : query;
   }
 
   // The theme reads its search box's value to search: it reads the query as the rules write
@@ -79,6 +93,35 @@
       configurable: true,
       get: function () { return asRuleNumber(typed.get.call(this)); },
       set: function (value) { typed.set.call(this, value); }
+    });
+  }
+
+  // A rule heading's permanent link (rulebook/browser.py): followed, it copies the rule's
+  // versioned address, absolute (on the host the site is published at when the page names
+  // it, otherwise where the page is open), puts it in the address bar, and says so in the
+  // page's line for it, which a screen reader reads out.
+  var copied = document.querySelector(".rb-link-copied");
+  if (copied) {
+    var clearing = null;
+    var say = function (words, number, address) {
+      copied.textContent = copied.getAttribute(words)
+        .replace("{number}", number).replace("{address}", address);
+      clearTimeout(clearing);
+      clearing = setTimeout(function () { copied.textContent = ""; }, 10000);
+    };
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest("a.rb-permalink");
+      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      var hosted = copied.getAttribute("data-hosted");
+      var address = new URL(link.getAttribute("href"), hosted || location.href).href;
+      var number = link.getAttribute("data-number");
+      history.replaceState(null, "", link.hash);
+      var onDisk = !hosted && location.protocol === "file:";
+      var copying = navigator.clipboard && window.isSecureContext
+        ? navigator.clipboard.writeText(address) : Promise.reject(new Error("no clipboard"));
+      copying.then(function () { say(onDisk ? "data-on-disk" : "data-copied", number, address); },
+        function () { say("data-failed", number, address); });
     });
   }
 

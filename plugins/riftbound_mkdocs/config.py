@@ -17,6 +17,9 @@ class RiftboundConfig(Config):
     # The engine in the reader's browser: Pyodide from npm, and its packed files across builds.
     pyodide_dir = c.Type(str, default="node_modules/pyodide")
     engine_cache_dir = c.Type(str, default=".cache/browser-engine")
+    # The service worker that keeps a hosted copy on the reader's device: Workbox's packages
+    # from npm, in this folder (package.json).
+    workbox_dir = c.Type(str, default="node_modules")
     # The print edition: a PDF per language, printed by Debian's Chromium, cached by its content
     # (empty: in memory only); `mkdocs serve` never makes it, nor a build that turns it off.
     print_edition = c.Type(bool, default=True)

@@ -20,6 +20,9 @@ SHIM_PATH = "assets/iframe-worker/shim.js"
 # Ours, loaded in every page's head before the theme's script (extra.polyfills too): from
 # disk, the page asks for no sitemap.xml the browser would refuse.
 FROM_DISK = "assets/from-disk.js"
+# Ours, loaded by every page of a built site (not one mkdocs serve serves): it registers the
+# service worker that keeps a hosted copy on the reader's device (docset.precache).
+REGISTER = "assets/offline.js"
 
 # Material's page configuration: <script id="__config" …>{… "base": "..", …
 CONFIG_BASE = re.compile(

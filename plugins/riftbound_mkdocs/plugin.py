@@ -41,7 +41,7 @@ import links
 import markup
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import Problem, ProblemsFound
-from docset import interface, output
+from docset import interface, output, precache
 from docset.build import (
     PRINT_EDITION_SLOT,
     RenderedPage,
@@ -55,6 +55,7 @@ from docset.print_edition import footer_html, home_html
 from docset.typography_extension import TypographyExtension, typeset_attributes
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
+from rulebook.browser import rule_words
 from vocabulary import forget_changed_catalogs
 
 log = logging.getLogger("mkdocs.plugins.riftbound")
@@ -176,11 +177,17 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.config.print_edition and not self.serving:
             cache = self.config.print_cache_dir
             self.printer = Printer(Path(self.config.chromium), root / cache if cache else None)
+        # A built site registers its service worker (docset.precache); a site being served
+        # by mkdocs serve is never kept offline.
+        if not self.serving and offline.REGISTER not in map(str, config.extra_javascript):
+            config.extra_javascript.append(offline.REGISTER)
         # Every page loads our scripts and stylesheets by names their content gives them.
         self.renamed = offline.name_assets_by_content(config)
         if self.engine.start not in map(str, config.extra_javascript):
             config.extra_javascript.append(self.engine.start)
         self.shim_path = links.content_named(offline.SHIM_PATH, self.shim.read_bytes())
+        # For the search box (reading.js, through overrides/main.html): "rule 466" is 466.
+        config.extra["rule_words"] = rule_words(self.languages)
         polyfills = config.extra.setdefault("polyfills", [])
         if self.shim_path not in polyfills:
             polyfills.append(self.shim_path)
@@ -219,7 +226,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         i18n.point_at_sources(files, site.root, self.languages)
         lang = str(config.theme["language"])
         self.generated = {}
-        for path, page in site.generated_pages(lang).items():
+        for path, page in site.generated_pages(lang, config.site_url).items():
             file = i18n.generated_page(
                 config, links.Page(lang, path), page.markdown, self.languages
             )
@@ -322,6 +329,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             href = links.shared(here, links.print_edition(here.lang))
             footer = footer_html(href, len(made.pdf), here.lang)
             context["riftbound_print"] = {"footer": footer}  # type: ignore[typeddict-unknown-key]
+        context["riftbound_offline"] = precache.footer_line(here.lang)  # type: ignore[typeddict-unknown-key]
         return context
 
     def on_template_context(
@@ -340,6 +348,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 context["riftbound_print"] = {  # type: ignore[typeddict-unknown-key]
                     "footer": footer_html(href, len(made.pdf), self.languages[0])
                 }
+            context["riftbound_offline"] = precache.footer_line(self.languages[0])  # type: ignore[typeddict-unknown-key]
             context["riftbound_not_found"] = [  # type: ignore[typeddict-unknown-key]
                 {
                     "lang": lang,
@@ -409,6 +418,15 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if self.not_found:
             (site_dir / "404.html").write_bytes(self.not_found)
         offline.share_sitemap(site_dir)
+        # Last: the service worker's manifest lists every file of the site as written.
+        root = Path(config.config_file_path).parent
+        try:
+            if self.serving:
+                precache.gone(site_dir)
+            else:
+                precache.write(site_dir, root / self.config.workbox_dir)
+        except ProblemsFound as found:
+            raise PluginError(f"the service worker:\n{found}") from None
         if self.printer is not None:
             self.printer.close()
             self.printer.prune()

@@ -228,6 +228,9 @@ def search(page: Page, query: str) -> list[str]:
 
 
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+# What axe runs: every WCAG 2 A/AA rule (2.2's target size too, which axe leaves out by
+# default), and its best practices (a dialog's name, landmarks…), which it runs by default.
+AXE_TAGS = [*WCAG_A_AA, "best-practice"]
 # axe's rules among those whose result depends on colours (its "cat.color" category).
 COLOUR_RULES = """tags => axe.getRules(['cat.color'])
     .filter(rule => rule.tags.some(tag => tags.includes(tag))).map(rule => rule.ruleId)"""
@@ -236,7 +239,8 @@ COLOUR_RULES = """tags => axe.getRules(['cat.color'])
 def axe_violations(
     page: Page, *, colours_only: bool = False, within: str | None = None
 ) -> list[str]:
-    """axe-core's WCAG 2 A/AA findings on the page as it stands (or on ``within``, a selector).
+    """axe-core's findings on the page as it stands (or on ``within``, a selector): WCAG 2
+    A/AA and best practices (``AXE_TAGS``).
 
     ``colours_only``: only the rules whose result depends on colour, as axe itself lists them
     (color-contrast, link-in-text-block in axe 4.12). The dark palette (Material's slate) changes
@@ -246,11 +250,11 @@ def axe_violations(
     axe = Axe()
     if colours_only:
         page.evaluate(axe.axe_script)
-        rules: list[str] = page.evaluate(COLOUR_RULES, WCAG_A_AA)
+        rules: list[str] = page.evaluate(COLOUR_RULES, AXE_TAGS)
         assert "color-contrast" in rules, rules
         only = {"type": "rule", "values": rules}
     else:
-        only = {"type": "tag", "values": WCAG_A_AA}
+        only = {"type": "tag", "values": AXE_TAGS}
     # Violations only: axe neither gathers nor sends back the nodes that pass (most of a page).
     options = {"runOnly": only, "resultTypes": ["violations"]}
     results = axe.run(page, context=within, options=options)

@@ -1,17 +1,20 @@
-"""axe-core on each kind of page, light and dark palettes: no WCAG 2 A/AA violation.
-
-The light palette gets every WCAG 2 A/AA rule; the dark one the rules whose result depends on
-colour, since colours are all it changes (tests/browser/conftest.py, ``axe_violations``)."""
+"""axe-core on every page of the site, in both languages, on a desktop and on a 360 × 740 phone:
+no WCAG 2 A/AA violation and no best-practice finding; in the dark palette, on a page of each
+kind, the rules whose result depends on colour (colours are all that palette changes:
+tests/browser/conftest.py, ``axe_violations``)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
+from pathlib import Path
 from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, ViewportSize
 
 from tests.browser.conftest import axe_violations, settle
+from tests.browser.test_offline import site_pages
 from tests.conftest import ROOT
 
 PAGE_TYPES = [
@@ -24,23 +27,55 @@ PAGE_TYPES = [
     "worked-examples.html",
     "fr/glossary.html",
     "translation-status.html",
+    "writing-for-this-site.html",  # code, highlighted
 ]
 Scheme = Literal["light", "dark"]  # the reader's system palette, as Playwright emulates it
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
+UNVERSIONED = re.compile(r"rules-browser/\d+\.html$")  # rulebook/addresses.py
+WIDTHS: dict[str, ViewportSize] = {
+    "desktop": {"width": 1280, "height": 900},
+    "phone": {"width": 360, "height": 740},
+}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_wcag_a_or_aa_violation(browser: Browser, file_root: str, scheme: Scheme) -> None:
-    context = browser.new_context(color_scheme=scheme)  # the palette follows the reader's system
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_page_has_an_axe_finding(
+    browser: Browser, built_site: Path, file_root: str, http_root: str, lang: str, width: str
+) -> None:
+    """Every page of a language, from disk, with every fold open; the 404 page (the source
+    language's, shown in every language) from a host's root, where a server shows it. The
+    addresses from before versions replace themselves with a versioned page, which is here."""
+    pages = [
+        p
+        for p in site_pages(built_site)
+        if p.startswith("fr/") == (lang == "fr") and not UNVERSIONED.search(p)
+    ]
+    assert len(pages) > 10
+    context = browser.new_context(viewport=WIDTHS[width])
+    page = context.new_page()
+    report: list[str] = []
+    for path in pages:
+        page.goto((http_root if path == "404.html" else file_root) + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        report += [f"{path} [{width}] {violation}" for violation in axe_violations(page)]
+    context.close()
+    assert report == []
+
+
+def test_in_the_dark_palette_no_page_type_has_a_colour_finding(
+    browser: Browser, file_root: str
+) -> None:
+    context = browser.new_context(color_scheme="dark")  # the palette follows the reader's system
     page = context.new_page()
     report: list[str] = []
     for path in PAGE_TYPES:
         page.goto(file_root + path)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
         palette = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
-        assert palette == ("slate" if scheme == "dark" else "default")
-        found = axe_violations(page, colours_only=scheme == "dark")
-        report += [f"{path} [{scheme}] {violation}" for violation in found]
+        assert palette == "slate"
+        found = axe_violations(page, colours_only=True)
+        report += [f"{path} [dark] {violation}" for violation in found]
     context.close()
     assert report == []
 

@@ -54,6 +54,49 @@ def test_a_rule_number_then_enter_lands_on_the_rule(
     assert traffic.outside == [] and traffic.errors == []
 
 
+@RELATIVE_HOSTINGS
+@pytest.mark.parametrize(
+    ("prefix", "query"),
+    [
+        ("", "466"),
+        ("", "rule 466"),
+        ("fr/", "règle 466"),
+        ("fr/", "Regle 466"),
+        ("fr/", "rule 466"),
+    ],
+)
+def test_a_rule_s_own_number_then_enter_lands_on_that_rule_not_one_under_it(
+    page: Page, traffic: Traffic, root: str, prefix: str, query: str
+) -> None:
+    """466 is the number every rule under it begins with (466.5.d…), which the theme finds
+    too: the rule 466 itself comes first, and Enter opens it; "rule" in either language
+    before it is the word for a rule, not a word to find."""
+    goto_after_startup(page, root + prefix + "index.html")
+    enter_query(page, query)
+    result_for(page, prefix + "rules-browser/v1.4/400.html#rule-466")
+    under = prefix + "rules-browser/v1.4/400.html#rule-466-5-d"
+    result_for(page, under)  # those under it are found too, after it
+    scores = page.eval_on_selector_all(
+        ".md-search-result__link",
+        "ls => ls.map(a => [a.hash, parseFloat(a.firstElementChild.dataset.mdScore)])",
+    )
+    best = max(scores, key=lambda s: s[1])
+    assert best[0] == "#rule-466", scores
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.url.split("?")[0] == root + prefix + "rules-browser/v1.4/400.html"
+    assert page.url.endswith("#rule-466")
+    assert in_view(page, "rule-466")
+    assert traffic.outside == [] and traffic.errors == []
+
+
+def test_a_word_search_beginning_with_rule_is_searched_as_typed(page: Page, file_root: str) -> None:
+    goto_after_startup(page, file_root + "index.html")
+    box = page.locator(".md-search__input")
+    enter_query(page, "rule of")
+    assert box.evaluate("box => box.value") == "rule of"
+
+
 SPELLINGS = ["466.3d", "466 3 d", "466.3.d.", "466-3-d", "466.3.D"]
 
 
@@ -69,10 +112,11 @@ def test_each_way_of_writing_a_rule_number_finds_it(
     for query in SPELLINGS:
         page.keyboard.type(query, delay=20)
         result_for(page, prefix + RULE)
-        # The box keeps what the reader typed; the theme reads it as the rules write it.
+        # The box keeps what the reader typed; the theme reads it as the rules write it, the
+        # rule of that very number first (its title, boosted).
         assert box.evaluate("box => box.matches(':focus')"), query
         assert box.input_value() == query
-        assert box.evaluate("box => box.value") == "466.3.d", query
+        assert box.evaluate("box => box.value") == "title:466.3.d^100 466.3.d", query
         box.fill("")
         page.keyboard.press("End")  # the theme reads the box on keyup
         expect(page.locator(".md-search-result__link")).to_have_count(0)

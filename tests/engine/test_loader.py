@@ -125,7 +125,7 @@ def test_unit_in_two_places_is_rejected() -> None:
     [found] = problems(text)
     assert found == (
         f"bad.yml:{line_of(text, 'at: trash') - 4}: units.2.id: a second unit with the id "
-        f"'attacker' (the first is on line {first}): a unit is in one place"
+        f"'attacker' (the first: line {first}): a unit is in one place"
     )
 
 

@@ -9,10 +9,11 @@ import links
 from engine import Mismatch, compare, load_scenario, parse_scenario, run_combat
 from engine.narration import Names, outcome_sentence
 from engine.trace import changes
+from markup import icons
 from tests.conftest import ROOT
 from tests.engine.builders import scenario_yaml, unit
 from tests.soup import find, one
-from worked_examples.render import ExampleRenderer
+from worked_examples.render import ICONS, ExampleRenderer
 from worked_examples.verify import ExampleRun
 
 LANGS = ("en", "fr")
@@ -114,10 +115,16 @@ def test_controls_are_labelled_in_the_page_language_and_hidden_without_javascrip
     ):
         controls = one(render(run, lang), ".rb-controls")
         assert controls.has_attr("hidden")
-        # Their names, as a screen reader says them (the arrow a phone shows is hidden from it).
+        # Their names, as a screen reader says them (the icon a phone shows is hidden from it).
         buttons = controls.select("button")
         assert [one(b, ".rb-label").get_text() for b in buttons] == labels
-        assert all(one(b, ".rb-icon")["aria-hidden"] == "true" for b in buttons)
+        # The icons are the theme's own SVG files, drawn inline: no font glyph to miss.
+        for button, name in zip(buttons, ICONS.values(), strict=True):
+            assert one(button, ".rb-icon").get_text() == ""
+            svg = one(button, ".rb-icon svg")
+            assert svg["aria-hidden"] == "true" and svg["focusable"] == "false"
+            theme = BeautifulSoup((icons.folder() / f"{name}.svg").read_text(), "html.parser")
+            assert one(svg, "path")["d"] == one(theme, "path")["d"]
         assert find(controls, "output")["aria-live"] == "polite"
 
 

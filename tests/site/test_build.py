@@ -234,10 +234,13 @@ def test_every_script_and_stylesheet_a_page_loads_is_named_by_its_content(
     ours = [
         u
         for u in loaded
-        if re.search(r"assets/(riftbound|stepper|reading|from-disk|iframe-worker|engine)", u)
+        if re.search(
+            r"assets/(riftbound|stepper|reading|from-disk|offline|iframe-worker|engine)", u
+        )
     ]
-    # The search shim, from-disk, the stepper, the reader's script, the engine, the styles.
-    assert len(ours) == 6, ours
+    # The search shim, from-disk, the stepper, the reader's script, the engine, the offline
+    # cache's (it registers the service worker), the styles.
+    assert len(ours) == 7, ours
     for url in loaded:
         assert re.search(r"\.[0-9a-f]{8,12}(\.min)?\.(js|css)$", url), url
         file = (built_site / url.lstrip("/")) if url.startswith("/") else None
