@@ -35,11 +35,7 @@ def every_order(scenario: Scenario, limit: int = MAX_ORDERS) -> list[Outcome]:
     while prefix is not None:
         if len(outcomes) == limit:
             raise ProblemsFound(
-                [
-                    R.refuse(
-                        scenario.path, scenario.combat.line, R.TOO_MANY_ORDERS, limit=f"{limit:,}"
-                    )
-                ]
+                [R.refuse(scenario.path, scenario.combat.line, R.TOO_MANY_ORDERS, count=limit)]
             )
         explorer = Explorer(prefix, scenario.path, scenario.combat.line)
         outcomes.append(run_combat(scenario, explorer))

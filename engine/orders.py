@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import permutations
-from math import factorial
 from typing import Protocol
 
 from diagnostics import Problem, ProblemsFound
@@ -172,7 +171,6 @@ class Explorer:
                         player=R.named(Kind.PLAYER, player),
                         step=step,
                         limit=MAX_SIMULTANEOUS,
-                        orders=f"{factorial(MAX_SIMULTANEOUS):,}",
                     )
                 ]
             )

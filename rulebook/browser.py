@@ -25,7 +25,7 @@ from rulebook.cite import NOT_QUOTED, ORIGINAL, translation_note
 from rulebook.crossref import Href, linked
 from rulebook.numbering import RuleNumber
 from rulebook.versions import Fate, RuleVersions, Version
-from vocabulary import SOURCE_LANGUAGE, Message, long_date, message, plural_message
+from vocabulary import SOURCE_LANGUAGE, Message, excerpt, long_date, message, plural_message
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
@@ -290,7 +290,7 @@ class RulesBrowser:
         else:
             name = markup.text(rule.paragraphs(lang)[0])
             out.append(f"<p><strong>{name}</strong>. <em>{markup.text(NOT_QUOTED(lang))}</em></p>")
-        if note := rule.note(lang):
+        for note in rule.notes(lang):
             out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
         if history := self.history_html(version, rule, here):
             out.append(f'<p class="rb-history">{history}</p>')
@@ -472,7 +472,7 @@ class RulesBrowser:
             items = []
             for rule in (r for r in rules if version.book.parent_of(r) is None):
                 first = rule.paragraphs(lang)[0]
-                text = first if len(first) < 90 else first[:87].rstrip() + "…"
+                text = excerpt(first, 90)
                 href = self.rule_href(here, version, rule.number.text)
                 items.append(f"<li>{a(href, str(rule.number))} {markup.text(text)}</li>")
             lists[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"

@@ -240,11 +240,13 @@ def test_the_damage_fields_say_each_sides_total_before_the_run() -> None:
     board = edit(board, "en", "page", "combat.rounds.0.damage.blue-unit", "2")
     notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
     assert notes == [
-        "Red assigns 2 of 3: each side assigns all of its Might.",
-        "Blue assigns 0 of 2: each side assigns all of its Might.",
+        "Total assigned by Red: 2 of 3 (each side assigns all of its Might).",
+        "Total assigned by Blue: 0 of 2 (each side assigns all of its Might).",
     ]
     french = [e.label for _, e in describe(board, "fr", "page").elements() if isinstance(e, Note)]
-    assert french[0] == "Rouge assigne 2 sur 3\u00a0: chaque camp assigne toute sa puissance."
+    assert french[0] == (
+        "Total attribué par Rouge\u00a0: 2 sur 3 (chaque camp attribue toute sa puissance)."
+    )
 
 
 def test_a_refusal_names_the_field_as_the_form_does_in_the_readers_language() -> None:
@@ -252,7 +254,7 @@ def test_a_refusal_names_the_field_as_the_form_does_in_the_readers_language() ->
     board["units"][1]["might"] = "4.5"
     for lang, said in (
         ("en", "must be a whole number (got '4.5')"),
-        ("fr", "doit être un nombre entier (ici\u00a0: '4.5')"),
+        ("fr", "doit être un nombre entier (ici\u00a0: «\u00a04.5\u00a0»)"),
     ):
         answer = json.loads(
             entry.handle(
@@ -331,14 +333,14 @@ def test_the_damage_totals_add_every_unit_of_a_side() -> None:
     board = edit(board, "en", "page", "combat.rounds.0.damage.archer", "2")
     notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
     # Red's Might: the Vanguard's 4 and the Skirmisher's 2, and the showdown's +1 Might.
-    assert notes[0] == "Red assigns 5 of 7: each side assigns all of its Might."
+    assert notes[0] == "Total assigned by Red: 5 of 7 (each side assigns all of its Might)."
 
 
 def test_a_refusal_in_the_editor_names_players_as_the_board_does() -> None:
     board = edit(blank_form(), "en", "page", "combat.rounds.0.damage.auto", False)
     answer = json.loads(entry.handle(json.dumps({"action": "run", "lang": "fr", "form": board})))
     texts = [p["text"] for p in answer["problems"]]
-    assert any(t.startswith("les unités de Bleu se voient assigner 0") for t in texts), texts
+    assert any(t.startswith("les unités de Bleu se voient attribuer 0 dégât") for t in texts), texts
     assert not any("de blue" in t or "de red" in t for t in texts)
 
 
