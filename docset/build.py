@@ -649,7 +649,7 @@ def rule_texts(versions: RuleVersions | None, lang: str) -> Iterator[Text]:
         if file is None:
             continue
         for entry in file.entries:
-            yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))
+            yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, *entry.notes]))
 
 
 def reserved_problems(
