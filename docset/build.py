@@ -298,7 +298,7 @@ class SiteBuild:
             today.isoformat(),
             commit,
             changed,
-            interface.COPYRIGHT(lang),
+            interface.copyright_notice(lang, self.versions.current.name),
         )
         return print_edition.compose(
             lang, printed, len(paths) - len(appendix), cover, sheets, read_file
