@@ -26,6 +26,8 @@ def copyright_notice(lang: str, current: str) -> str:
     """The notice every footer and the print edition's cover carry, naming the version of the
     rules the site cites: ``current``, as ``rules/versions.txt`` declares it, never a literal."""
     return COPYRIGHT(lang, version=label(current))
+
+
 TO_DARK = message("theme:to-dark", "Switch to dark mode")
 TO_LIGHT = message("theme:to-light", "Switch to light mode")
 PERMALINK = message("theme:permalink", "Permanent link")

@@ -328,7 +328,7 @@ REPLACED_PHRASES = {
     Replacement.KEEPS_TRIGGER: Phrase(
         message(
             "phrase:replaced-keeps-trigger",
-            "A replacement effect puts {unit} {zone} instead of its owner's trash. As its card "
+            "A replacement effect puts {unit} {zone} instead of the trash. As its card "
             "says, this does not remove its death ability, recorded in step 3a: it still goes "
             "on the chain.",
         )
@@ -544,6 +544,14 @@ RECALL = entry(
                 "clause:recall-cant-move",
                 "{cant_move} can't move, but nothing that restricts movement stops a Recall.",
                 "{cant_move} can't move, but nothing that restricts movement stops a Recall.",
+            ),
+            same_as=(
+                "units",
+                plural_message(
+                    "clause:recall-cant-move-all",
+                    "The unit can't move, but nothing that restricts movement stops a Recall.",
+                    "The units can't move, but nothing that restricts movement stops a Recall.",
+                ),
             ),
         ),
     ),

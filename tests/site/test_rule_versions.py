@@ -151,9 +151,9 @@ def test_a_site_carrying_two_versions_builds_with_both_and_the_changes_between_t
     }
     footers = {path: soup.select_one("footer.md-footer") for path, soup in pages.items()}
     notices = {
-        path: " ".join(notice.get_text().split())
+        path: " ".join(highlight.get_text().split())
         for path, footer in footers.items()
-        if footer and (notice := footer.select_one(".md-copyright__highlight"))
+        if footer and (highlight := footer.select_one(".md-copyright__highlight"))
     }
     assert len(notices) > 20 and set(notices) == {p for p, f in footers.items() if f}
     for path, notice in notices.items():
