@@ -53,7 +53,7 @@ from worked_examples.verify import ExampleRun
 LANG = "fr"
 EXAMPLES = sorted((ROOT / "examples").glob("*.yml"))
 # Keywords and names of the game and the web that keep their capital wherever they stand.
-KEYWORDS = ("Réaction", "Agonie", "FEPR", "YAML", "JSON", "Riftbound", "Riot", "Pyodide")
+KEYWORDS = ("Réaction", "Agonie", "FEPR", "YAML", "JSON", "Riftbound", "Pyodide")
 # A reader's values that typography would change if it touched them.
 TYPED = ("ID invalide! l'an", "a : b ; c ?", "« x »", "-1", "4.50", "1 000")
 
@@ -351,7 +351,8 @@ SAMPLE_WORDS = {
     "number": "466.3.a",
     "title": "L’élimination passe avant les soins",
 }
-SAMPLES = (*SAMPLE_WORDS.values(), *KEYWORDS)
+# The samples that are names (a title is not one: it may not start after a colon).
+SAMPLES = (*(v for k, v in SAMPLE_WORDS.items() if k != "title"), *KEYWORDS)
 
 
 def catalog_texts() -> Iterator[Text]:
@@ -371,6 +372,26 @@ def catalog_texts() -> Iterator[Text]:
             }
             filled = said.fill(LANG, values, count)
             yield Text(f"catalog {said.context} ({count})", filled, SAMPLES)
+
+
+def alike_forms() -> list[str]:
+    """The plural messages whose French says 1 and 2 alike (the number aside) where the English
+    says them differently: a translation that gave every form the plural's words."""
+
+    def said(entry: Message, lang: str, count: int) -> str:
+        values: dict[str, object] = {name: name for name in entry.placeholders - {"count"}}
+        return re.sub(r"\d", "", entry.fill(lang, values, count))
+
+    with catalog_path(LANG).open("rb") as file:
+        catalog = read_po(file)
+    alike = []
+    for found in catalog:
+        if found.id and not isinstance(found.id, str):
+            entry = Message(found.context or "", found.id[0], found.id[1])
+            english = said(entry, "en", 1) != said(entry, "en", 2)
+            if english and said(entry, LANG, 1) == said(entry, LANG, 2):
+                alike.append(f"{entry.context}: {said(entry, LANG, 1)}")
+    return alike
 
 
 def rules_texts() -> Iterator[Text]:
@@ -419,6 +440,10 @@ def test_every_generated_french_sentence_reads_as_a_judge_signs_it(corpus: str) 
     assert len(texts) > 40
     problems = read(texts)
     assert not problems, f"{len(problems)} fault(s):\n" + "\n".join(problems[:40])
+
+
+def test_every_plural_message_says_one_and_two_as_french_does() -> None:
+    assert alike_forms() == []
 
 
 @pytest.mark.parametrize("name", [*(f.stem for f in EXAMPLES), "blank"])
