@@ -208,8 +208,8 @@ NARRATION = Area(
     (
         Mutant(
             "engine/narration.py",
-            "            sentences.append(clause.text(lang, count_of(params, clause.field), **said))",
-            "            sentences.append(clause.text(lang, count_of(params, kind.count), **said))",
+            "            sentences.append(text(lang, count_of(params, clause.field), **said))",
+            "            sentences.append(text(lang, count_of(params, kind.count), **said))",
             "a clause's plural counted on the step's field (three die, one ability recorded)",
         ),
         Mutant(
@@ -256,8 +256,8 @@ NARRATION = Area(
         ),
         Mutant(
             "engine/narration.py",
-            '    said: dict[str, str] = {"battlefield": names.battlefield(lang)}',
-            '    said: dict[str, str] = {"battlefield": names.battlefield("en")}',
+            '    said: dict[str, object] = {"battlefield": names.battlefield(lang)}',
+            '    said: dict[str, object] = {"battlefield": names.battlefield("en")}',
             "the battlefield named in English on French pages",
         ),
     ),

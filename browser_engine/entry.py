@@ -346,7 +346,7 @@ def share(request: Mapping[str, Any]) -> dict[str, Any]:
     fragment = fragment_of(answer["yaml"])
     if len(fragment) > MAX_SHARE_CHARACTERS:
         said = word(
-            "share.too-long", language(request), size=len(fragment), limit=MAX_SHARE_CHARACTERS
+            "share.too-long", language(request), count=len(fragment), limit=MAX_SHARE_CHARACTERS
         )
         return {"ok": False, "reason": said}
     return {"ok": True, "fragment": fragment}
@@ -367,7 +367,7 @@ def text_of_fragment(fragment: str, lang: str) -> str:
     """The scenario a link's fragment holds, read within bounds: the fragment's length, the
     bytes it inflates to (never more than ``MAX_SCENARIO_BYTES`` are inflated), UTF-8."""
     if len(fragment) > MAX_SHARE_CHARACTERS:
-        raise BadLink(word("share.too-long", lang, size=len(fragment), limit=MAX_SHARE_CHARACTERS))
+        raise BadLink(word("share.too-long", lang, count=len(fragment), limit=MAX_SHARE_CHARACTERS))
     try:
         packed = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))
     except (binascii.Error, ValueError):

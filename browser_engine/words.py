@@ -9,7 +9,7 @@ checks that none is missing).
 
 from __future__ import annotations
 
-from vocabulary import Message, message, typeset
+from vocabulary import Message, message, plural_message, typeset
 
 WORDS: dict[str, Message] = {
     "launch.try": message("editor:launch.try", "Try a variation"),
@@ -35,7 +35,8 @@ WORDS: dict[str, Message] = {
     "open.done": message("editor:open.done", "Scenario opened: {name}."),
     "open.line": message("editor:open.line", "Line {line}: {problem}"),
     "open.too-large": message(
-        "editor:open.too-large", "This scenario is too large ({size} KB; at most {limit} KB)."
+        "editor:open.too-large",
+        "This scenario is too large ({size} KB, over the limit of {limit} KB).",
     ),
     "open.not-text": message("editor:open.not-text", "This file is not UTF-8 text."),
     "open.unreadable": message("editor:open.unreadable", "The browser could not read this file."),
@@ -43,9 +44,10 @@ WORDS: dict[str, Message] = {
     "share.done": message(
         "editor:share.done", "The link below holds the whole board; nothing is sent anywhere."
     ),
-    "share.too-long": message(
+    "share.too-long": plural_message(
         "editor:share.too-long",
-        "This board is too large to share as a link ({size} characters; at most {limit}). Download it instead.",
+        "This board is too large to share as a link ({count} character, over the limit of {limit}). Download it instead.",
+        "This board is too large to share as a link ({count} characters, over the limit of {limit}). Download it instead.",
     ),
     "share.bad": message("editor:share.bad", "The board in this link cannot be read: {reason}"),
     "share.not-a-link": message(
@@ -103,12 +105,13 @@ WORDS: dict[str, Message] = {
     ),
     "form.assigns-of": message(
         "editor:form.assigns-of",
-        "{player} assigns {assigned} of {total}: a player assigns all of its side’s combat Might.",
+        "Total assigned by {player}: {assigned} of {total} (a player assigns all of its side’s "
+        "combat Might).",
     ),
     "form.assigns": message(
         "editor:form.assigns",
-        "{player} assigns {assigned}: a player assigns all of its side’s combat Might, as it "
-        "is at this combat’s damage step.",
+        "Total assigned by {player}: {assigned} (a player assigns all of its side’s combat "
+        "Might, as it is at this combat’s damage step).",
     ),
     "form.assignment-of": message("editor:form.assignment-of", "{player}’s assignment"),
     "form.assign-engine": message(
@@ -240,8 +243,10 @@ WORDS: dict[str, Message] = {
 
 
 def word(key: str, lang: str, **values: object) -> str:
-    """The word ``key`` in ``lang``, placeholders filled."""
-    return WORDS[key](lang, None, **values)
+    """The word ``key`` in ``lang``, placeholders filled (an integer ``count`` picks a plural
+    form)."""
+    count = values.pop("count", None)
+    return WORDS[key](lang, count if isinstance(count, int) else None, **values)
 
 
 def written(key: str, lang: str, **values: object) -> str:
@@ -253,4 +258,8 @@ def written(key: str, lang: str, **values: object) -> str:
 def for_language(lang: str) -> dict[str, str]:
     """Every word's template in ``lang``, typeset, its ``{placeholders}`` for the page to fill
     (what the editor's JavaScript receives)."""
-    return {key: typeset(entry.template(lang, None), lang) for key, entry in WORDS.items()}
+    return {
+        key: typeset(entry.template(lang, None), lang)
+        for key, entry in WORDS.items()
+        if entry.plural is None  # a count picks those in Python
+    }

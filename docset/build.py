@@ -303,7 +303,7 @@ class SiteBuild:
             today.isoformat(),
             commit,
             changed,
-            interface.COPYRIGHT(lang),
+            interface.copyright_notice(lang, self.versions.current.name),
         )
         return print_edition.compose(
             lang, printed, len(paths) - len(appendix), cover, sheets, read_file
@@ -654,7 +654,7 @@ def rule_texts(versions: RuleVersions | None, lang: str) -> Iterator[Text]:
         if file is None:
             continue
         for entry in file.entries:
-            yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, entry.note or ""]))
+            yield Text(file.path, entry.line, "\n".join([*entry.paragraphs, *entry.notes]))
 
 
 def reserved_problems(

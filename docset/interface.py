@@ -6,6 +6,7 @@ The MkDocs plugin sets them for each language it builds; the theme's own words
 
 from __future__ import annotations
 
+from rulebook.versions import label
 from vocabulary import message
 
 SITE_NAME = message("site:name", "Riftbound Combat Rules")
@@ -16,9 +17,17 @@ SITE_DESCRIPTION = message(
 COPYRIGHT = message(
     "site:copyright",
     "Unofficial fan content, not endorsed by or affiliated with Riot Games. Riftbound and its "
-    "rules are © Riot Games. Rule texts are quoted from the Core Rules v1.4; translated rule "
-    "texts are unofficial translations and the English text prevails.",
+    "rules are © Riot Games. Rule texts are quoted from the Core Rules {version}; translated "
+    "rule texts are unofficial translations and the English text prevails.",
 )
+
+
+def copyright_notice(lang: str, current: str) -> str:
+    """The notice every footer and the print edition's cover carry, naming the version of the
+    rules the site cites: ``current``, as ``rules/versions.txt`` declares it, never a literal."""
+    return COPYRIGHT(lang, version=label(current))
+
+
 TO_DARK = message("theme:to-dark", "Switch to dark mode")
 TO_LIGHT = message("theme:to-light", "Switch to light mode")
 PERMALINK = message("theme:permalink", "Permanent link")

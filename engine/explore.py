@@ -63,9 +63,7 @@ def every_choice(
     while prefix is not None:
         if len(outcomes) == limit:
             said = R.TOO_MANY_ORDERS if not assignments else R.TOO_MANY_CHOICES
-            raise ProblemsFound(
-                [R.refuse(scenario.path, scenario.combat.line, said, limit=f"{limit:,}")]
-            )
+            raise ProblemsFound([R.refuse(scenario.path, scenario.combat.line, said, count=limit)])
         explorer = Explorer(
             prefix, scenario.path, scenario.combat.line, orders, assignments, keep=keep
         )

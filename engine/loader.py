@@ -107,7 +107,7 @@ def depth_problem(text: str, path: str) -> Problem | None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     line = event.start_mark.line + 1 if event.start_mark else 1
-                    return R.refuse(path, line, R.TOO_DEEP, limit=MAX_DEPTH)
+                    return R.refuse(path, line, R.TOO_DEEP, count=MAX_DEPTH)
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError:
@@ -147,7 +147,7 @@ def python_parser_problem(text: str, path: str) -> Problem:
     except yaml.YAMLError as error:
         return R.refuse(path, 1, R.YAML_SYNTAX, reason=str(error))
     except RecursionError:
-        return R.refuse(path, 1, R.TOO_DEEP, limit=MAX_DEPTH)
+        return R.refuse(path, 1, R.TOO_DEEP, count=MAX_DEPTH)
     return R.refuse(path, 1, R.YAML_SYNTAX, reason="libyaml refuses this text")
 
 
@@ -220,9 +220,7 @@ def read_yaml(
     """Parse YAML into plain data plus the line of every node, each value read as ``table``
     types its field (None: as YAML 1.1 reads it)."""
     if len(text) > MAX_BYTES:
-        raise ProblemsFound(
-            [R.refuse(path, 0, R.TOO_LARGE, size=f"{len(text):,}", limit=f"{MAX_BYTES:,}")]
-        )
+        raise ProblemsFound([R.refuse(path, 0, R.TOO_LARGE, count=len(text), limit=MAX_BYTES)])
     if too_deep := depth_problem(text, path):
         raise ProblemsFound([too_deep])
     try:
@@ -232,8 +230,8 @@ def read_yaml(
         # PyYAML's Python parser's, which is also the in-browser engine's (no libyaml there).
         raise ProblemsFound([python_parser_problem(text, path)]) from None
     except RecursionError:
-        raise ProblemsFound([R.refuse(path, 1, R.TOO_DEEP, limit=MAX_DEPTH)]) from None
-    lines: dict[NodePath, int] = {}
+        raise ProblemsFound([R.refuse(path, 1, R.TOO_DEEP, count=MAX_DEPTH)]) from None
+    lines = Lines()
     problems: list[Problem] = []
     constructor = yaml.SafeLoader("")
     visited = 0
@@ -243,9 +241,9 @@ def read_yaml(
         visited += 1
         line = node.start_mark.line + 1
         if visited > MAX_NODES:
-            raise ProblemsFound([R.refuse(path, line, R.TOO_MANY_VALUES, limit=f"{MAX_NODES:,}")])
+            raise ProblemsFound([R.refuse(path, line, R.TOO_MANY_VALUES, limit=MAX_NODES)])
         if len(at) > MAX_DEPTH:
-            raise ProblemsFound([R.refuse(path, line, R.TOO_DEEP, limit=MAX_DEPTH)])
+            raise ProblemsFound([R.refuse(path, line, R.TOO_DEEP, count=MAX_DEPTH)])
         lines.setdefault(at, line)
         field = form_for(field, node)
         if isinstance(node, yaml.MappingNode):
@@ -275,6 +273,7 @@ def read_yaml(
         assert isinstance(node, yaml.ScalarNode)
         line = node.start_mark.line + 1
         raw = str(node.value)
+        lines.typed[at] = raw
         plain = not node.style  # None from PyYAML, "" from libyaml
         resolved = node.tag.rsplit(":", 1)[-1]  # str, int, float, bool, null, timestamp…
         wanted = json_kinds(field)
@@ -286,7 +285,7 @@ def read_yaml(
         if number and len(raw) > MAX_NUMBER_CHARACTERS:  # refused before it is converted
             problems.append(
                 R.refuse(
-                    path, line, R.NUMBER_TOO_LONG, at, length=len(raw), limit=MAX_NUMBER_CHARACTERS
+                    path, line, R.NUMBER_TOO_LONG, at, count=len(raw), limit=MAX_NUMBER_CHARACTERS
                 )
             )
             return None
@@ -313,7 +312,7 @@ def read_yaml(
                     R.YAML_11_NUMBER,
                     at,
                     value=raw,
-                    read=str(value),
+                    read=value,
                     why=Term(yaml_11_reading(raw).context),
                 )
             )
@@ -372,10 +371,23 @@ def one_of_branch(error: jsonschema.ValidationError) -> list[jsonschema.Validati
     return [sub for sub in error.context or [] if sub.relative_schema_path[0] == fitting[0]]
 
 
-def shown(value: Any) -> str:
-    """A value as a message quotes it: text in quotes, a number as written."""
+class Lines(dict[NodePath, int]):
+    """The line of every node of a file, and each scalar as it is typed there (``4.50``,
+    ``+1``): a message quotes the reader's value as they typed it, not as YAML reads it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.typed: dict[NodePath, str] = {}
+
+
+def shown(value: Any, at: NodePath = (), lines: Mapping[NodePath, int] | None = None) -> str:
+    """A value as a message quotes it: as typed in the file where it was read from one, else
+    text as it is and anything else as a scenario writes it (the message adds the quotes)."""
+    typed = getattr(lines, "typed", {}).get(at)
+    if typed is not None:
+        return str(typed)
     return (
-        repr(value)
+        value
         if isinstance(value, str)
         else str(value).lower()
         if isinstance(value, bool)
@@ -418,9 +430,9 @@ def error_problems(
         else:
             yield problem(R.NOT_VALID)
     elif rule == "minimum":
-        yield problem(R.NEGATIVE, value=shown(error.instance))
+        yield problem(R.NEGATIVE, value=shown(error.instance, at, lines))
     elif rule == "type" and error.validator_value == "integer":
-        yield problem(R.NOT_WHOLE, value=shown(error.instance))
+        yield problem(R.NOT_WHOLE, value=shown(error.instance, at, lines))
     elif rule == "enum":
         allowed = [str(v) for v in schema.get("enum", [])]
         near = R.suggestion(str(error.instance), allowed)
@@ -447,7 +459,7 @@ def error_problems(
     elif rule == "uniqueItems":
         yield problem(R.SAME_ITEM_TWICE)
     elif rule == "maxLength":
-        yield problem(R.TOO_LONG, limit=int(error.validator_value))
+        yield problem(R.TOO_LONG, count=int(error.validator_value))
     elif rule == "minLength":
         yield problem(R.EMPTY_TEXT)
     elif rule == "minItems":

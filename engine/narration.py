@@ -88,9 +88,10 @@ def field_refs(params: type) -> dict[str, Ref | None]:
     return refs
 
 
-def words(params: Any, lang: str, names: Names) -> dict[str, str]:
-    """Every field of ``params`` as the words a text puts in its ``{placeholder}``."""
-    said: dict[str, str] = {"battlefield": names.battlefield(lang)}
+def words(params: Any, lang: str, names: Names) -> dict[str, object]:
+    """Every field of ``params`` as the words a text puts in its ``{placeholder}`` (a number
+    stays a number: the message writes it as the language does)."""
+    said: dict[str, object] = {"battlefield": names.battlefield(lang)}
     for name, ref in field_refs(type(params)).items():
         value = getattr(params, name)
         if ref is Ref.PLAYER:
@@ -113,7 +114,7 @@ def words(params: Any, lang: str, names: Names) -> dict[str, str]:
         elif isinstance(value, tuple):
             said[name] = SEPARATOR.join(phrase(record, lang, names) for record in value)
         else:
-            said[name] = str(value)
+            said[name] = value
     return said
 
 
@@ -141,10 +142,13 @@ def narrate(step: Step, lang: str, names: Names) -> str:
         value = getattr(params, clause.field)
         if not value:
             continue
-        if clause.text is None:
+        text = clause.text
+        if clause.same_as is not None and value == getattr(params, clause.same_as[0]):
+            text = clause.same_as[1]
+        if text is None:
             sentences += [phrase(record, lang, names) for record in value]
         else:
-            sentences.append(clause.text(lang, count_of(params, clause.field), **said))
+            sentences.append(text(lang, count_of(params, clause.field), **said))
     return " ".join(sentences)
 
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from itertools import permutations
-from math import factorial
 from typing import Any, Protocol
 
 from diagnostics import Problem, ProblemsFound
@@ -257,7 +256,6 @@ class Explorer:
                         player=R.named(Kind.PLAYER, player),
                         step=step,
                         limit=MAX_SIMULTANEOUS,
-                        orders=f"{factorial(MAX_SIMULTANEOUS):,}",
                     )
                 ]
             )
@@ -286,7 +284,7 @@ class Explorer:
                         R.TOO_MANY_ASSIGNMENTS,
                         player=R.named(Kind.PLAYER, player),
                         step=step,
-                        limit=f"{MAX_ASSIGNMENTS:,}",
+                        count=MAX_ASSIGNMENTS,
                     )
                 ]
             ) from None

@@ -8,9 +8,9 @@ form names them. Nothing reads a message back to find its field.
 
 >>> problem = refuse("bad.yml", 7, NOT_WHOLE, ("units", 2, "might"), value="4.5")
 >>> str(problem)
-'bad.yml:7: units.2.might: must be a whole number (got 4.5)'
+"bad.yml:7: units.2.might: must be a whole number (got '4.5')"
 >>> say(problem.said, "fr")
-'doit être un nombre entier (ici\\xa0: 4.5)'
+'doit être un nombre entier (ici\\xa0: «\\xa04.5\\xa0»)'
 """
 
 from __future__ import annotations
@@ -27,8 +27,16 @@ EMPTY = message("problem:empty", "empty scenario file")
 BOM = message(
     "problem:bom", "starts with a byte-order mark (BOM): save the file as UTF-8 without BOM"
 )
-TOO_LARGE = message("problem:too-large", "too large: {size} characters (the limit is {limit})")
-TOO_DEEP = message("problem:too-deep", "nested too deeply (over {limit} levels)")
+TOO_LARGE = plural_message(
+    "problem:too-large",
+    "too large: {count} character, over the limit of {limit}",
+    "too large: {count} characters, over the limit of {limit}",
+)
+TOO_DEEP = plural_message(
+    "problem:too-deep",
+    "nested too deeply (over {count} level)",
+    "nested too deeply (over {count} levels)",
+)
 TOO_MANY_VALUES = message(
     "problem:too-many-values", "too many values (over {limit}, YAML aliases expanded)"
 )
@@ -40,13 +48,15 @@ NOT_ALLOWED_CHARACTER = message(
     "problem:not-allowed-character", "contains the character U+{code}, which YAML does not allow"
 )
 NUL = message("problem:nul", "contains a NUL character, which YAML does not allow")
-NUMBER_TOO_LONG = message(
-    "problem:number-too-long", "number too long ({length} characters; at most {limit})"
+NUMBER_TOO_LONG = plural_message(
+    "problem:number-too-long",
+    "number too long ({count} character; the limit is {limit})",
+    "number too long ({count} characters; the limit is {limit})",
 )
 NOT_A_NUMBER = message("problem:not-a-number", "'{value}' is not a number")
 NOT_A_DATE = message("problem:not-a-date", "'{value}' is not a date")
 UNREADABLE_VALUE = message("problem:unreadable-value", "YAML: '{value}' cannot be read")
-UNKNOWN_TAG = message("problem:unknown-tag", "YAML: the tag {tag} is not one a scenario may use")
+UNKNOWN_TAG = message("problem:unknown-tag", "YAML: the tag '{tag}' is not one a scenario may use")
 DUPLICATE_KEY = message("problem:duplicate-key", "duplicate key '{key}'")
 MERGE_KEY = message(
     "problem:merge-key",
@@ -65,11 +75,12 @@ WHY_SEPARATED = message("problem:why-separated", "underscores are dropped")
 UNKNOWN_KEY = message("problem:unknown-key", "unknown key{suggestion}")
 REQUIRED_KEY = message("problem:required-key", "'{key}' is a required key")
 EXACTLY_ONE = message("problem:exactly-one", "give exactly one of {keys}")
-NEGATIVE = message("problem:negative", "must not be negative (got {value})")
-NOT_WHOLE = message("problem:not-whole", "must be a whole number (got {value})")
+NEGATIVE = message("problem:negative", "must not be negative (got '{value}')")
+NOT_WHOLE = message("problem:not-whole", "must be a whole number (got '{value}')")
 NOT_ONE_OF = message("problem:not-one-of", "'{value}' is not one of {choices}{suggestion}")
-NOT_ONE_OF_MANY = message(
+NOT_ONE_OF_MANY = plural_message(
     "problem:not-one-of-many",
+    "'{value}' is not the one name the schema lists here{suggestion}",
     "'{value}' is not one of the {count} names the schema lists here{suggestion}",
 )
 NOT_THE_WORD = message("problem:not-the-word", "'{value}' is not {word}{suggestion}")
@@ -80,13 +91,15 @@ NOT_AN_ID = message(
     "letter or a digit",
 )
 SAME_ITEM_TWICE = message("problem:same-item-twice", "names the same item twice")
-TOO_LONG = message("problem:too-long", "too long (over {limit} characters)")
+TOO_LONG = plural_message(
+    "problem:too-long", "too long (over {count} character)", "too long (over {count} characters)"
+)
 EMPTY_TEXT = message("problem:empty-text", "must not be empty")
 TOO_FEW = plural_message(
     "problem:too-few", "needs at least {count} item", "needs at least {count} items"
 )
 TOO_MANY = plural_message(
-    "problem:too-many", "takes at most {count} item", "takes at most {count} items"
+    "problem:too-many", "must hold at most {count} item", "must hold at most {count} items"
 )
 NOTHING_TO_CHECK = message("problem:nothing-to-check", "names nothing to check")
 MUST_BE = message("problem:must-be", "must be {kind}")
@@ -154,7 +167,7 @@ NO_DEATH_ABILITY = message(
 )
 ORDER_MIXES_PLAYERS = message(
     "problem:order-mixes-players",
-    "each player orders only their own abilities ({first} is {first_player}'s, {second} is "
+    "an order names one player's abilities only ('{first}' is {first_player}'s, '{second}' is "
     "{second_player}'s)",
 )
 ALWAYS_EXISTS = message(
@@ -215,7 +228,7 @@ ASSIGN_TANK_EXCESS = message(
     "while {other} has none: what is left over goes to the last unit assigned, and units with "
     "Tank are assigned first",
 )
-AT_MOST_ONE = message("problem:at-most-one", "give {first} or {second}, not both")
+AT_MOST_ONE = message("problem:at-most-one", "give '{first}' or '{second}', not both")
 NOT_CONTESTED = message(
     "problem:not-contested",
     "the Attacker already controls this battlefield and no enemy unit is there: moving in "
@@ -235,25 +248,33 @@ ORDER_UNUSED_LEFT = message(
     "abilities that one player puts on the chain together, and no such group was left (groups "
     "with no order stated: {groups})",
 )
-TOO_MANY_WAITING = message(
+TOO_MANY_WAITING = plural_message(
     "problem:too-many-waiting",
-    "{count} abilities of {player} wait together at {step}: verifying every order is limited "
-    "to {limit} ({orders} orders); state their order in combat.trigger_order and drop "
+    "{count} ability of {player} waits at {step}, more than the {limit} whose every order can be "
+    "verified: state their order in combat.trigger_order and drop every_trigger_order",
+    "{count} abilities of {player} wait together at {step}, more than the {limit} whose every "
+    "order can be verified: state their order in combat.trigger_order and drop "
     "every_trigger_order",
 )
-TOO_MANY_ASSIGNMENTS = message(
+TOO_MANY_ASSIGNMENTS = plural_message(
     "problem:too-many-assignments",
-    "{player} has more than {limit} legal assignments of combat damage at {step}: exploring "
+    "{player} has more than {count} legal assignment of combat damage at {step}: exploring "
+    "every assignment is limited to that; state the assignment in the round's assign",
+    "{player} has more than {count} legal assignments of combat damage at {step}: exploring "
     "every assignment is limited to that; state the assignment in the round's assign",
 )
-TOO_MANY_CHOICES = message(
+TOO_MANY_CHOICES = plural_message(
     "problem:too-many-choices",
-    "more than {limit} possible runs (trigger orders and assignments together): exploring "
+    "more than {count} possible run (trigger orders and assignments together): exploring "
+    "every choice is limited to that; state some of them in the scenario",
+    "more than {count} possible runs (trigger orders and assignments together): exploring "
     "every choice is limited to that; state some of them in the scenario",
 )
-TOO_MANY_ORDERS = message(
+TOO_MANY_ORDERS = plural_message(
     "problem:too-many-orders",
-    "more than {limit} possible trigger orders: verifying every order is limited to that; "
+    "more than {count} possible trigger order: verifying every order is limited to that; "
+    "state the orders in combat.trigger_order and drop every_trigger_order",
+    "more than {count} possible trigger orders: verifying every order is limited to that; "
     "state the orders in combat.trigger_order and drop every_trigger_order",
 )
 

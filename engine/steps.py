@@ -319,6 +319,9 @@ class Clause:
     field: str
     rules: tuple[str, ...]
     text: Message | None = None
+    # Said instead of ``text`` when the field holds what another field holds: the sentence
+    # before named them, so this one says "its" or "their" instead of naming them again.
+    same_as: tuple[str, Message] | None = None
 
 
 @dataclass(frozen=True)
@@ -413,25 +416,26 @@ REPLACED_PHRASES = {
     Replacement.KEEPS_TRIGGER: Phrase(
         message(
             "phrase:replaced-keeps-trigger",
-            "A replacement effect puts {unit} {zone} instead of its owner's trash. As its card "
+            "A replacement effect puts {unit} {zone} instead of the trash. As its card "
             "says, this does not remove its death ability, recorded in step 3a: it still goes "
             "on the chain.",
         )
     ),
 }
+# Who chose the order the step's sentence gives (it says the order once: these do not).
 ORDER_STATED = message(
     "phrase:order-stated",
-    "{player} chooses the order of their abilities, as the scenario states: {units}.",
+    "{player} chooses the order of their abilities; the scenario states it.",
 )
 ORDER_DEFAULT = message(
     "phrase:order-default",
     "{player} chooses the order of their abilities; the scenario does not state it, so they go "
-    "on in the order they triggered: {units}.",
+    "on in the order they triggered.",
 )
 ORDER_TRIED = message(
     "phrase:order-tried",
-    "{player} chooses the order of their abilities; this run tries one of every possible "
-    "order: {units}.",
+    "{player} chooses the order of their abilities; this run is one of those that try every "
+    "possible order.",
 )
 ORDER_PHRASES = {
     Chosen.STATED: ORDER_STATED,
@@ -440,14 +444,14 @@ ORDER_PHRASES = {
 }
 BOTH_PLAYERS = message(
     "clause:both-players-wait",
-    "Both players have abilities waiting: {first}'s go on the chain first, then {second}'s, "
-    "which therefore resolve first. This is the site's default (the Attacker's first, as the "
+    "Both players have abilities waiting: {first}'s go on the chain before {second}'s, which "
+    "therefore resolve before them. This is the site's default (the Attacker's first, as the "
     "turn player's), not a rule our sources quote.",
 )
 BOTH_PLAYERS_STATED = message(
     "clause:both-players-wait-stated",
     "Both players have abilities waiting: as the scenario states, {first}'s go on the chain "
-    "first, then {second}'s, which therefore resolve first.",
+    "before {second}'s, which therefore resolve before them.",
 )
 # Replaced deaths said after step 3b, each with its own phrase and rules (REPLACED_PHRASES).
 REPLACED_CLAUSES = (Clause("replaced", ("367",)),)
@@ -680,6 +684,16 @@ DEATH_RECORDED = Clause(
         "The death abilities of {recorded} are recorded with their last known "
         "information, before the cards move; they wait for the chain.",
     ),
+    same_as=(
+        "units",
+        plural_message(
+            "clause:death-recorded-all",
+            "Its death ability is recorded with its last known information, before the card "
+            "moves; it waits for the chain.",
+            "Their death abilities are recorded with their last known information, before the "
+            "cards move; they wait for the chain.",
+        ),
+    ),
 )
 DEATH_TRIGGERS = entry(
     "death-triggers",
@@ -767,6 +781,14 @@ RECALL = entry(
                 "clause:recall-cant-move",
                 "{cant_move} can't move, but nothing that restricts movement stops a Recall.",
                 "{cant_move} can't move, but nothing that restricts movement stops a Recall.",
+            ),
+            same_as=(
+                "units",
+                plural_message(
+                    "clause:recall-cant-move-all",
+                    "The unit can't move, but nothing that restricts movement stops a Recall.",
+                    "The units can't move, but nothing that restricts movement stops a Recall.",
+                ),
             ),
         ),
     ),

@@ -29,9 +29,9 @@ class Rule:
         """The rule's paragraphs in ``lang``, typeset for it."""
         return tuple(typeset(p, lang) for p in self.entries[lang].paragraphs)
 
-    def note(self, lang: str) -> str | None:
-        note = self.entries[lang].note
-        return typeset(note, lang) if note else None
+    def notes(self, lang: str) -> tuple[str, ...]:
+        """The editor's notes on the rule in ``lang``, typeset for it: a paragraph each."""
+        return tuple(typeset(note, lang) for note in self.entries[lang].notes)
 
     def same_text(self, other: Rule) -> bool:
         """Whether the two carry the same English wording, white space aside. Our labels are

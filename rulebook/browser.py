@@ -27,7 +27,7 @@ from rulebook.cite import NO_NUMBER, NOT_QUOTED, ORIGINAL, translation_note
 from rulebook.crossref import Href, linked
 from rulebook.numbering import KEYWORDS, RuleNumber
 from rulebook.versions import Fate, RuleVersions, Version
-from vocabulary import SOURCE_LANGUAGE, Message, long_date, message, plural_message
+from vocabulary import SOURCE_LANGUAGE, Message, excerpt, long_date, message, plural_message
 
 BROWSER = message("browser:title", "Rules browser")
 CHAPTER = message("browser:chapter", "Rules {start}–{end}")
@@ -464,7 +464,7 @@ class RulesBrowser:
             name = markup.text(rule.paragraphs(lang)[0])
             said = markup.text((NO_NUMBER if number.is_keyword else NOT_QUOTED)(lang))
             out.append(f"<p><strong>{name}</strong>. <em>{said}</em></p>")
-        if note := rule.note(lang):
+        for note in rule.notes(lang):
             out.append(f"<p><em>{markup.text(NOTE(lang))} {markup.text(note)}</em></p>")
         if history := self.history_html(version, rule, here):
             out.append(f'<p class="rb-history">{history}</p>')
@@ -646,7 +646,7 @@ class RulesBrowser:
             items = []
             for rule in (r for r in rules if version.book.parent_of(r) is None):
                 first = rule.paragraphs(lang)[0]
-                text = first if len(first) < 90 else first[:87].rstrip() + "…"
+                text = excerpt(first, 90)
                 href = self.rule_href(here, version, rule.number.text)
                 items.append(f"<li>{a(href, str(rule.number))} {markup.text(text)}</li>")
             lists[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"

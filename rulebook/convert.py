@@ -31,7 +31,7 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
 
     def finish() -> None:
         if number is not None:
-            entries.append(RuleEntry(number, tuple(paragraphs), True, None, start))
+            entries.append(RuleEntry(number, tuple(paragraphs), True, (), start))
 
     for lineno, line in enumerate(raw.splitlines(), start=1):
         text = " ".join(line.split())

@@ -57,7 +57,7 @@ def weight(rule: Rule, languages: Sequence[str]) -> int:
         entry = rule.entries.get(lang)
         if entry is None:
             continue
-        texts = [*entry.paragraphs, entry.note or ""]
+        texts = [*entry.paragraphs, *entry.notes]
         word = RULE_WORD(lang).casefold()
         for text in texts:
             total += len(markup.text(text).encode())

@@ -54,7 +54,7 @@ class RuleEntry:
     number: RuleNumber
     paragraphs: tuple[str, ...]
     quoted: bool
-    note: str | None
+    notes: tuple[str, ...]  # the editor's notes, each a paragraph of its own
     line: int
     # In a translation: the older version whose English text this one translates.
     translated_from: str | None = None
@@ -99,10 +99,9 @@ def parse_rules_text(text: str, path: str) -> RulesFile:
             )
         if not quoted:
             paragraphs = [first[1:-1].strip(), *paragraphs[1:]]
-        note_text = " ".join(note) or None
         entries.append(
             RuleEntry(
-                number, tuple(paragraphs), quoted, note_text, line, source[-1] if source else None
+                number, tuple(paragraphs), quoted, tuple(note), line, source[-1] if source else None
             )
         )
 
@@ -190,8 +189,7 @@ def format_rules_text(meta: dict[str, str], entries: list[RuleEntry]) -> str:
         first = entry.paragraphs[0] if entry.quoted else f"[{entry.paragraphs[0]}]"
         lines.append(f"{entry.number}. {first}")
         lines.extend(f"  {p}" for p in entry.paragraphs[1:])
-        if entry.note:
-            lines.append(f"  note: {entry.note}")
+        lines.extend(f"  note: {note}" for note in entry.notes)
         if entry.translated_from:
             lines.append(f"  {TRANSLATED_FROM} {entry.translated_from}")
     return "\n".join(lines) + "\n"

@@ -14,6 +14,7 @@ from tests.test_layers import CORE
 MODULES = [
     "vocabulary",
     "vocabulary.typography",
+    "vocabulary.prose",
     "links",
     "markup",
     "markup.icons",

@@ -26,6 +26,7 @@ from diagnostics import Line, Named, NodePath, Param, Place, Said, Term
 from vocabulary.catalogs import (
     DOMAIN,
     SOURCE_LANGUAGE,
+    Finished,
     Message,
     catalog_path,
     forget_changed_catalogs,
@@ -36,14 +37,16 @@ from vocabulary.catalogs import (
     plural_message,
     terminology_path,
 )
-from vocabulary.typography import typeset
+from vocabulary.typography import excerpt, number, typeset
 
 __all__ = [
     "DOMAIN",
     "LANGUAGE_NAMES",
     "SOURCE_LANGUAGE",
+    "Finished",
     "Message",
     "catalog_path",
+    "excerpt",
     "forget_changed_catalogs",
     "join",
     "language_name",
@@ -54,6 +57,7 @@ __all__ = [
     "message_for",
     "messages",
     "nested",
+    "number",
     "plural_message",
     "say",
     "sequence",
@@ -65,11 +69,26 @@ AND = message("list:and", "{items} and {last}")
 THEN = message("list:then", "{items}, then {last}")
 
 
+# How a language writes the first day of a month, where it is not the plain number: French
+# writes it as an ordinal (« 1er décembre »), which Babel's long format does not.
+_FIRST_OF_THE_MONTH = {"fr": "1er"}
+
+
 def long_date(iso: str, lang: str) -> str:
-    """``2026-06-18`` as "June 18, 2026" or « 18 juin 2026 » (Babel's locale data)."""
+    """``2026-06-18`` as "June 18, 2026" or « 18 juin 2026 » (Babel's locale data); the first
+    of a month as the language writes it.
+
+    >>> long_date("2026-12-01", "fr"), long_date("2026-12-01", "en")
+    ('1er décembre 2026', 'December 1, 2026')
+    """
     from babel.dates import format_date
 
-    return typeset(format_date(date.fromisoformat(iso), format="long", locale=lang), lang)
+    day = date.fromisoformat(iso)
+    said = format_date(day, format="long", locale=lang)
+    first = _FIRST_OF_THE_MONTH.get(lang)
+    if first and day.day == 1 and said.startswith("1 "):
+        said = f"{first} {said[2:]}"
+    return typeset(said, lang)
 
 
 # Where the in-browser engine finds the languages' names, written at build from Babel's
@@ -169,22 +188,27 @@ class Plain:
 PLAIN = Plain()
 
 
-def say(said: Said, lang: str, voice: Voice = PLAIN) -> str:
+def say(said: Said, lang: str, voice: Voice = PLAIN) -> Finished:
     """A message of the catalogs in ``lang``, its parameters said as ``voice`` says them; an
-    integer ``count`` picks a plural form."""
+    integer ``count`` picks a plural form. A text parameter is data (the reader's value, a key,
+    an id): it is said exactly as written, untouched by typography; the message's own words
+    quote it (« ID invalide! l'an » stays as typed in French).
+    """
 
-    def shown(value: Param) -> str:
+    def shown(value: Param) -> object:
         if isinstance(value, Said):
             return say(value, lang, voice)
         if isinstance(value, Term):
             return message_for(value.key)(lang)
         if isinstance(value, Place):
-            return voice.place(value.at, lang)
+            return Finished(voice.place(value.at, lang))
         if isinstance(value, Named):
-            return voice.named(value.kind, value.id, lang)
+            return Finished(voice.named(value.kind, value.id, lang))
         if isinstance(value, Line):
-            return voice.line(value.number, value.at, lang)
-        return str(value)
+            return Finished(voice.line(value.number, value.at, lang))
+        if isinstance(value, str):
+            return Finished(value)
+        return value
 
     entry = message_for(said.key)
     count = said.get("count")

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from vocabulary.typography import typeset
+from vocabulary.typography import number, typeset
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "riftbound"
@@ -37,12 +37,16 @@ class Message:
         """The message in ``lang``, placeholders filled, typeset; ``count`` picks the plural."""
         return self.fill(lang, values, count)
 
-    def fill(self, lang: str, values: dict[str, object], count: int | None = None) -> str:
-        """The message in ``lang`` with ``values`` in its placeholders, typeset."""
+    def fill(self, lang: str, values: dict[str, object], count: int | None = None) -> Finished:
+        """The message in ``lang`` with ``values`` in its placeholders, typeset: its own words
+        and each plain text value typeset for ``lang``, each number written as ``lang`` writes
+        numbers, and what is already ``Finished`` (another message, the reader's own text)
+        put in as it is, so typography never changes a value the reader typed."""
         n = (1 if count is None else count) if self.plural is not None else None
         if n is not None or count is not None:  # a message without plural may say a count too
             values.setdefault("count", n if n is not None else count)
-        return typeset(self.template(lang, n).format(**values), lang)
+        filled = {name: _value(value, lang) for name, value in values.items()}
+        return Finished(typeset(self.template(lang, n), lang).format(**filled))
 
     def template(self, lang: str, n: int | None) -> str:
         """The translation in ``lang`` (its form for ``n``, for a plural message)."""
@@ -51,6 +55,21 @@ class Message:
     @property
     def placeholders(self) -> frozenset[str]:
         return placeholders(self.text) | placeholders(self.plural or "")
+
+
+class Finished(str):
+    """Text a message puts in as it is: another message's text (already typeset), or the
+    reader's own text, which the site quotes exactly as typed (``vocabulary.say``)."""
+
+
+def _value(value: object, lang: str) -> object:
+    if isinstance(value, Finished):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value, lang)
+    if isinstance(value, str):
+        return typeset(value, lang)
+    return value
 
 
 @lru_cache(maxsize=8192)

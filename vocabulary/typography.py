@@ -67,6 +67,43 @@ def _french_prose(text: str) -> str:
 RULES: dict[str, Callable[[str], str]] = {"fr": french}
 
 
+def excerpt(text: str, limit: int) -> str:
+    """``text`` if it is shorter than ``limit`` characters, else its start cut at a word (never
+    inside one: at the last blank that leaves room for the ellipsis), with no punctuation or
+    blank left before the ellipsis.
+
+    >>> excerpt("Voir la règle 317.2, Phase de fin, pour plus d’informations.", 50)
+    'Voir la règle 317.2, Phase de fin, pour plus…'
+    """
+    if len(text) < limit:
+        return text
+    room = text[: limit - 1]
+    cut = max(room.rfind(" "), room.rfind("\u00a0"), room.rfind("\u202f"))
+    head = room[:cut] if cut > 0 else room
+    return head.rstrip(" \u00a0\u202f,;:–—-(«“") + "…"
+
+
+MINUS = "\u2212"
+# How each language groups the digits of a large number (from five digits: 10 000, 10,000).
+_GROUPS = {"fr": NNBSP, "en": ","}
+
+
+def number(n: int, lang: str) -> str:
+    """A number the site computed, as ``lang`` writes it: a true minus sign (U+2212), never a
+    hyphen, and its digits grouped by three from 10 000 on. A number the reader typed is
+    their own text and is quoted as typed instead (``vocabulary.say``).
+
+    >>> number(-3, "en"), number(20000, "en"), number(20000, "fr"), number(1234, "fr")
+    ('\u22123', '20,000', '20\u202f000', '1234')
+    """
+    digits = str(abs(n))
+    if len(digits) >= 5:
+        head = len(digits) % 3 or 3
+        parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+        digits = _GROUPS.get(lang, NNBSP).join(parts)
+    return MINUS + digits if n < 0 else digits
+
+
 @lru_cache(maxsize=65536)
 def typeset(text: str, lang: str) -> str:
     """``text`` with ``lang``'s typography (unchanged for a language without rules).

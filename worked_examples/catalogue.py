@@ -15,7 +15,7 @@ from typing import Protocol
 import links
 import markup
 from engine import steps as S
-from engine.narration import OUTCOME, Names, outcome_sentence
+from engine.narration import OUTCOME, Names, count_of, outcome_sentence
 from rulebook.numbering import RuleNumber
 from vocabulary import localized, message, plural_message
 from worked_examples.render import verdict
@@ -43,10 +43,13 @@ FILTER = message("catalogue:filter", "Filter")
 FILTERED = message("catalogue:filtered", "The worked examples whose steps apply rule {rule}.")
 NONE_FILTERED = message("catalogue:none-filtered", "No worked example applies rule {rule}.")
 SHOW_ALL = message("catalogue:show-all", "Show every example")
-# Why a combat has No Result (466.3.d), by the engine's step that found it.
+# Why a combat has No Result (466.3.d), by the engine's step that found it (counted as the
+# step counts: one attacker recalled, or several).
 WHY_NO_RESULT = {
-    S.NO_RESULT_RECALLED.key: message(
-        "catalogue:why-recalled", "Attackers were recalled in step 3d of the Combat Cleanup."
+    S.NO_RESULT_RECALLED.key: plural_message(
+        "catalogue:why-recalled",
+        "An attacker was recalled in step 3d of the Combat Cleanup.",
+        "Attackers were recalled in step 3d of the Combat Cleanup.",
     ),
     S.NO_RESULT_BOTH.key: message(
         "catalogue:why-both", "Both players still have units at the battlefield."
@@ -78,7 +81,8 @@ def outcome_words(run: ExampleRun, lang: str) -> str:
     why = ""
     results = [step for step in run.outcome.steps if step.key in WHY_NO_RESULT]
     if results and run.outcome.summary.result.none:
-        why = WHY_NO_RESULT[results[-1].key](lang)
+        last = results[-1]
+        why = WHY_NO_RESULT[last.key](lang, count_of(last.params, last.kind.count))
     return outcome_sentence(run.outcome.summary, lang, Names(run.outcome.board), why)
 
 

@@ -203,7 +203,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         lang = str(config.theme["language"])
         config.site_name = markup.template_text(interface.SITE_NAME(lang))
         config.site_description = markup.template_text(interface.SITE_DESCRIPTION(lang))
-        config.copyright = markup.template_text(interface.COPYRIGHT(lang))
+        assert self.site is not None  # loaded by _load, which runs first
+        config.copyright = markup.template_text(
+            interface.copyright_notice(lang, self.site.versions.current.name)
+        )
         for palette, word in zip(
             config.theme["palette"], (interface.TO_DARK, interface.TO_LIGHT), strict=False
         ):

@@ -294,7 +294,7 @@ def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     set_value(editor, "units.1.might", "-1")
     editor.get_by_role("button", name="Lancer", exact=True).click()
     error = editor.locator('[data-field="units.1.might"] .rb-field-error')
-    expect(error).to_have_text("ne doit pas être négatif (ici\u00a0: -1)")
+    expect(error).to_have_text("doit valoir au moins 0 (ici\u00a0: «\u00a0-1\u00a0»)")
     expect(might).to_have_attribute("aria-invalid", "true")
     assert might.get_attribute("aria-describedby") == error.get_attribute("id")
     summary = editor.locator(".rb-board-problems")
@@ -302,7 +302,7 @@ def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     expect(summary).to_contain_text("Le moteur refuse ce plateau\u00a0: 1 problème.")
     link = summary.get_by_role("link")
     expect(link).to_have_text(
-        "Unité 2 · Gardienne bleue · Puissance\u00a0: ne doit pas être négatif (ici\u00a0: -1)"
+        "Unité 2 · Gardienne bleue · Puissance\u00a0: doit valoir au moins 0 (ici\u00a0: «\u00a0-1\u00a0»)"
     )
     assert ".yml" not in summary.inner_text() and "units.1" not in summary.inner_text()
     link.click()
@@ -447,7 +447,7 @@ def test_open_a_pasted_scenario_broken_or_hostile(
     panel.get_by_label("Ou collez un scénario").fill(broken)
     panel.get_by_role("button", name="Ouvrir le scénario collé").click()
     expect(panel.locator(".rb-problems")).to_contain_text(
-        f"Ligne {line}\u00a0: units.0.might\u00a0: ne doit pas être négatif (ici\u00a0: -5)"
+        f"Ligne {line}\u00a0: units.0.might\u00a0: doit valoir au moins 0 (ici\u00a0: «\u00a0-5\u00a0»)"
     )
     latin = FilePayload(
         name="latin.yml", mimeType="text/yaml", buffer="id: côté\n".encode("latin-1")

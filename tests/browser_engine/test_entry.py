@@ -98,8 +98,8 @@ def test_a_refused_board_gives_each_problem_with_its_field_and_no_html() -> None
         "problems": [
             {
                 "key": "units.1.might",
-                "text": "must not be negative (got -1)",
-                "summary": "Unit 2 · Blue Warden · Might: must not be negative (got -1)",
+                "text": "must not be negative (got '-1')",
+                "summary": "Unit 2 · Blue Warden · Might: must not be negative (got '-1')",
             }
         ],
         "title": "The engine refuses this board: 1 problem.",
@@ -108,9 +108,9 @@ def test_a_refused_board_gives_each_problem_with_its_field_and_no_html() -> None
     assert french["problems"] == [
         {
             "key": "units.1.might",
-            "text": "ne doit pas être négatif (ici\u00a0: -1)",
-            "summary": "Unité 2 · Gardienne bleue · Puissance\u00a0: ne doit pas être négatif "
-            "(ici\u00a0: -1)",
+            "text": "doit valoir au moins 0 (ici\u00a0: «\u00a0-1\u00a0»)",
+            "summary": "Unité 2 · Gardienne bleue · Puissance\u00a0: doit valoir au moins 0 "
+            "(ici\u00a0: «\u00a0-1\u00a0»)",
         }
     ]
     assert french["title"] == "Le moteur refuse ce plateau\u00a0: 1 problème."
@@ -144,11 +144,11 @@ def test_open_reads_a_file_into_a_form_or_gives_its_problems() -> None:
     # The file's line is the reader's to see; its field is named as the form names it.
     assert answer == {
         "ok": False,
-        "problems": [f"Line {line}: Unit 1 · Red Raider · Might: must not be negative (got -5)"],
+        "problems": [f"Line {line}: Unit 1 · Red Raider · Might: must not be negative (got '-5')"],
     }
     french = ask(action="open", text=broken, name="mine.yml", lang="fr")
     assert french["problems"][0].startswith(
-        f"Ligne {line}\u00a0: Unité 1 · Pillarde rouge · Puissance\u00a0: ne doit pas être"
+        f"Ligne {line}\u00a0: Unité 1 · Pillarde rouge · Puissance\u00a0: doit valoir au moins 0"
     )
 
 

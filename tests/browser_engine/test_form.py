@@ -114,7 +114,7 @@ def test_changing_a_might_flips_the_result() -> None:
 def test_a_bad_value_gets_the_command_line_message_beside_its_field() -> None:
     board = form("wiped-both-sides-uncontrolled")
     board["units"][1]["might"] = -1
-    assert problems(board) == [("units.1.might: must not be negative (got -1)", "units.1.might")]
+    assert problems(board) == [("units.1.might: must not be negative (got '-1')", "units.1.might")]
     board["units"][1]["might"] = "four"
     assert problems(board) == [
         ("units.1.might: must be a whole number (got 'four')", "units.1.might")
@@ -142,7 +142,7 @@ def test_a_problem_after_a_left_out_item_names_the_form_item_not_the_file_item()
     # The file has one play left (index 0); the form's field is still the second play.
     assert problems(board) == [
         (
-            "combat.rounds.0.showdown.0.prevent_damage.amount: must not be negative (got -2)",
+            "combat.rounds.0.showdown.0.prevent_damage.amount: must not be negative (got '-2')",
             "combat.rounds.0.showdown.1.prevent_damage.amount",
         )
     ]

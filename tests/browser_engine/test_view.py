@@ -248,10 +248,12 @@ def test_the_damage_fields_say_each_sides_total_before_the_run() -> None:
     assert board["combat"]["rounds"][0]["assign"] == {"red": {"blue-unit": 3}}
     board = edit(board, "en", "page", "combat.rounds.0.assign.red.blue-unit", "2")
     notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
-    assert notes == ["Red assigns 2 of 3: a player assigns all of its side’s combat Might."]
+    assert notes == [
+        "Total assigned by Red: 2 of 3 (a player assigns all of its side’s combat Might)."
+    ]
     french = [e.label for _, e in describe(board, "fr", "page").elements() if isinstance(e, Note)]
     assert french == [
-        "Rouge attribue 2 sur 3\u00a0: un joueur attribue toute la puissance de combat de son camp."
+        "Total attribué par Rouge\u00a0: 2 sur 3 (un joueur attribue toute la puissance de combat de son camp)."
     ]
     back = edit(board, "en", "page", "combat.rounds.0.assign.red.engine", True)
     assert "assign" not in back["combat"]["rounds"][0]
@@ -262,7 +264,7 @@ def test_a_refusal_names_the_field_as_the_form_does_in_the_readers_language() ->
     board["units"][1]["might"] = "4.5"
     for lang, said in (
         ("en", "must be a whole number (got '4.5')"),
-        ("fr", "doit être un nombre entier (ici\u00a0: '4.5')"),
+        ("fr", "doit être un nombre entier (ici\u00a0: «\u00a04.5\u00a0»)"),
     ):
         answer = json.loads(
             entry.handle(
@@ -366,7 +368,10 @@ def test_the_damage_totals_add_every_unit_of_a_side() -> None:
     assert round_["assign"]["blue"] == {"vanguard": 3, "skirmisher": 2}  # Blue's kept as stated
     notes = [e.label for _, e in describe(board, "en", "page").elements() if isinstance(e, Note)]
     # Red's Might: the Vanguard's 4 and the Skirmisher's 2, and the showdown's +1 Might.
-    assert notes[0] == "Red assigns 5 of 7: a player assigns all of its side’s combat Might."
+    assert (
+        notes[0]
+        == "Total assigned by Red: 5 of 7 (a player assigns all of its side’s combat Might)."
+    )
 
 
 def test_a_refusal_in_the_editor_names_players_as_the_board_does() -> None:

@@ -176,7 +176,7 @@ def test_data_stays_text_in_the_cover_the_contents_and_the_styles() -> None:
             "2026-12-01",
             "abc123",
             False,
-            "Réalisée le 1 décembre 2026 à partir de la révision",
+            "Réalisée le 1er décembre 2026 à partir de la révision",
         ),
     ],
 )

@@ -60,5 +60,5 @@ def test_check_counts_a_file_that_does_not_load_as_invalid_not_as_differing(tmp_
     bad.write_text(SEED.read_text().replace("might: 4\n    at: base", "might: 4.0\n    at: base"))
     result = engine_cli("check", str(SEED), str(bad))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "must be a whole number (got 4.0)" in result.stderr
+    assert "must be a whole number (got '4.0')" in result.stderr
     assert result.stdout.strip() == "checked 2 scenarios: 1 agree, 0 differ, 1 invalid"

@@ -506,10 +506,11 @@ def test_the_command_line_prints_a_refusal_in_the_language_asked(tmp_path: Path)
         french = engine_cli(command, str(bad), "--lang", "fr")
         assert english.returncode == french.returncode == 1
         assert (
-            english.stderr.strip() == f"{bad}:{line}: units.1.might: must not be negative (got -1)"
+            english.stderr.strip()
+            == f"{bad}:{line}: units.1.might: must not be negative (got '-1')"
         )
         assert french.stderr.strip() == (
-            f"{bad}:{line}: units.1.might\u00a0: ne doit pas être négatif (ici\u00a0: -1)"
+            f"{bad}:{line}: units.1.might\u00a0: doit valoir au moins 0 (ici\u00a0: «\u00a0-1\u00a0»)"
         )
 
 

@@ -37,10 +37,10 @@ def test_yaml_syntax_error_names_file_and_line() -> None:
 @pytest.mark.parametrize(
     ("value", "says"),
     [
-        ("9" * 5000, "number too long (5000 characters; at most 100)"),
-        ("0x" + "F" * 5000, "number too long (5002 characters; at most 100)"),
-        ("-0x" + "F" * 5000, "number too long (5003 characters; at most 100)"),
-        ("1:" + "59:" * 40 + "59", "number too long (124 characters; at most 100)"),
+        ("9" * 5000, "number too long (5000 characters; the limit is 100)"),
+        ("0x" + "F" * 5000, "number too long (5002 characters; the limit is 100)"),
+        ("-0x" + "F" * 5000, "number too long (5003 characters; the limit is 100)"),
+        ("1:" + "59:" * 40 + "59", "number too long (124 characters; the limit is 100)"),
         ("0b_", "'0b_' is not a number"),
         ("!!float abc", "'abc' is not a number"),
         ("2024-13-45", "'2024-13-45' is not a date"),
@@ -114,7 +114,7 @@ def test_negative_might_is_rejected() -> None:
         [unit("attacker", "red", -2, "base"), unit("defender", "blue", 3)], ["attacker"]
     )
     assert problems(text) == [
-        f"bad.yml:{line_of(text, 'might: -2')}: units.0.might: must not be negative (got -2)"
+        f"bad.yml:{line_of(text, 'might: -2')}: units.0.might: must not be negative (got '-2')"
     ]
 
 
@@ -298,8 +298,8 @@ def test_a_player_orders_only_their_own_abilities() -> None:
     ]
     text = scenario_yaml(units, ["raider"], combat={"trigger_order": [["raider", "bomb"]]})
     assert problems(text) == [
-        f"bad.yml:{line_of(text, '- - raider')}: combat.trigger_order.0: each player orders only "
-        "their own abilities (raider is red's, bomb is blue's)"
+        f"bad.yml:{line_of(text, '- - raider')}: combat.trigger_order.0: an order names one "
+        "player's abilities only ('raider' is red's, 'bomb' is blue's)"
     ]
 
 

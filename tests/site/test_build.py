@@ -148,7 +148,7 @@ def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
 def test_footer_says_unofficial_in_both_languages(built_site: Path) -> None:
     assert "not endorsed by" in one(page(built_site, "index.html"), ".md-copyright").get_text()
     french = one(page(built_site, "fr/index.html"), ".md-copyright").get_text()
-    assert "ni approuvé" in french and "le texte anglais fait foi" in french
+    assert "ni approbation de sa part" in french and "le texte anglais fait foi" in french
 
 
 MONTHS = {

@@ -143,6 +143,22 @@ def test_a_site_carrying_two_versions_builds_with_both_and_the_changes_between_t
         index = json.loads((site / prefix / "search" / "search_index.json").read_text("utf-8"))
         found = [d["location"] for d in index["docs"] if d["title"] == "317.2"]
         assert found == ["rules-browser/v1.5/300.html#rule-317-3"]
+    # Every footer names the version the site now cites, taken from rules/versions.txt (the
+    # old addresses' pages, which only lead on, have no footer).
+    pages = {
+        page.relative_to(site).as_posix(): BeautifulSoup(page.read_text("utf-8"), "html.parser")
+        for page in sorted(site.rglob("*.html"))
+    }
+    footers = {path: soup.select_one("footer.md-footer") for path, soup in pages.items()}
+    notices = {
+        path: " ".join(highlight.get_text().split())
+        for path, footer in footers.items()
+        if footer and (highlight := footer.select_one(".md-copyright__highlight"))
+    }
+    assert len(notices) > 20 and set(notices) == {p for p, f in footers.items() if f}
+    for path, notice in notices.items():
+        said = "Règles de base v1.5" if path.startswith("fr/") else "Core Rules v1.5"
+        assert said in notice and "v1.4" not in notice, (path, notice)
 
 
 def test_a_bad_version_declaration_and_a_bad_sign_off_fail_with_their_lines(

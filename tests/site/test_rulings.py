@@ -65,9 +65,9 @@ def test_each_example_is_a_ruling_with_the_rules_its_steps_turn_on(
     [
         ("", "whole-combat", "Red wins the combat; Blue loses."),
         ("", "wiped-both-sides-uncontrolled", "No Result. Neither player has units left"),
-        ("", "cant-move-still-recalled", "No Result. Attackers were recalled in step 3d"),
+        ("", "cant-move-still-recalled", "No Result. An attacker was recalled in step 3d"),
         ("fr/", "wiped-both-sides-uncontrolled", "Aucun des deux joueurs n’a plus d’unité"),
-        ("fr/", "cant-move-still-recalled", "Des attaquants ont été rappelés à l’étape 3d"),
+        ("fr/", "cant-move-still-recalled", "Un attaquant a été rappelé à l’étape 3d"),
     ],
 )
 def test_a_ruling_says_its_outcome_and_why_there_is_no_result(
