@@ -11,6 +11,16 @@ holding as many inline marks as it allows). Figures are CPU seconds per KB to
 read (and render) a page, best of 3; target: they grow at most 1.30× per
 doubling (linear: 1.00×).
 
+Then a page of many short paragraphs, each holding one unclosed ``<code>``
+(under every per-paragraph bound: 8,192 of them, 64 KB, took Material's search
+index over 300 s, which keeps each element left open to the page's end): the
+reader refuses it at the first; beside it last round's shape, one paragraph of
+unclosed ``<code>``, and short paragraphs of closed ``<code>``, which the
+reader accepts, rendered by Markdown and read by Material's search index as the
+build reads them. Figures: CPU seconds for the page at 1,024, 2,048 and 4,096
+paragraphs (64 to 256 with ``--tiny``), and their growth per doubling; target:
+at most 2.20× (linear: 2.00×).
+
 Run: ``make bench`` or ``python benchmarks/page_scaling.py [--tiny]``.
 """
 
@@ -40,6 +50,7 @@ SHAPES = {
 }
 TARGET = 1.30
 RUNS = 3
+PARAGRAPH_TARGET = 2.20  # growth of a page's CPU time per doubling of its paragraphs
 
 
 def site_extensions() -> tuple[list[str], dict[str, Any]]:
@@ -114,6 +125,55 @@ def series(label: str, sizes: list[int], make: Callable[[int], str], refused: bo
         previous = per_kb
 
 
+def search_index_reads(html: str) -> None:
+    """Material's search index reading a page's HTML, as its plugin does at each page."""
+    from material.plugins.search.plugin import Parser  # type: ignore[import-untyped]
+
+    parser = Parser()
+    parser.feed(html)
+    parser.close()
+
+
+def paragraph_cost(text: str) -> tuple[float, bool]:
+    """CPU seconds to read ``text`` and, if the reader accepts it, to render it and index it."""
+    accepted = not scan(text).problems
+    if not accepted:
+        return cpu_seconds(lambda: scan(text)), False
+
+    def build() -> None:
+        scan(text)
+        html = markdown.markdown(text, extensions=EXTENSIONS, extension_configs=OPTIONS)
+        search_index_reads(html)
+
+    return cpu_seconds(build), True
+
+
+def paragraph_series(
+    label: str, counts: list[int], make: Callable[[int], str], refused: bool
+) -> None:
+    previous: float | None = None
+    for count in counts:
+        seconds, accepted = paragraph_cost(make(count))
+        if accepted == refused:
+            raise SystemExit(
+                f"{label}, {count:,}: the reader {'accepts' if accepted else 'refuses'} it"
+            )
+        said = "rendered, indexed" if accepted else "refused"
+        figure(f"{label}, {count:,} ({said})", seconds * 1000, "ms CPU", digits=1)
+        if previous is not None:
+            figure(
+                f"{label}, {count:,}: growth per doubling",
+                seconds / previous,
+                "×",
+                f"<= {PARAGRAPH_TARGET:.2f}",
+            )
+        previous = seconds
+
+
+def short_paragraphs(paragraph: str, count: int) -> str:
+    return "# A page\n\n" + f"{paragraph}\n\n" * count
+
+
 def main() -> None:
     args = options(__doc__)
     sizes = [k * 1024 for k in ((8, 16, 32) if args.tiny else (128, 256, 512))]
@@ -124,6 +184,20 @@ def main() -> None:
     series("inline marks past the bound", sizes, partial(page_of, "*a* "), refused=True)
     heading(f"Pages at the reader's bounds, rendered by Markdown (best of {RUNS})")
     series("paragraphs at the mark bound", sizes, accepted, refused=False)
+    counts = [64, 128, 256] if args.tiny else [1024, 2048, 4096]
+    heading(f"Short paragraphs, each with one element (best of {RUNS}), by paragraphs")
+    paragraph_series(
+        "paragraphs of unclosed <code>", counts, partial(short_paragraphs, "<code>a"), True
+    )
+    paragraph_series(
+        "one paragraph of unclosed <code> (last round's)",
+        counts,
+        lambda count: page_of("<code>a ", count * 9),
+        True,
+    )
+    paragraph_series(
+        "paragraphs of closed <code>", counts, partial(short_paragraphs, "<code>a</code>"), False
+    )
 
 
 if __name__ == "__main__":

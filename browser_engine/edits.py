@@ -14,7 +14,7 @@ from browser_engine.form import REFS
 from diagnostics import NodePath
 from engine.fields import Kind, namings, references
 from engine.format import SCENARIO
-from engine.loader import MAX_NUMBER_CHARACTERS
+from engine.loader import MAX_EXACT_WHOLE, MAX_NUMBER_CHARACTERS
 from vocabulary import localized
 
 # A whole number as a scenario file accepts one: digits, no leading zero (``engine.loader``).
@@ -74,10 +74,13 @@ def put(form: Form, path: NodePath, value: Any) -> None:
 def number_of(text: Any) -> Any:
     """What a number field holds once the reader typed ``text``: a whole number written as a
     scenario file writes one, else the text itself, which the loader then refuses as it
-    refuses it in a file (``1e2``, ``0x10``, ``4.0``, ``9007199254740993`` read exactly)."""
+    refuses it in a file (``1e2``, ``0x10``, ``4.0``); a whole number past what the page's
+    JavaScript holds exactly (``9007199254740993``) stays text too, kept as typed, never
+    rounded, and the loader refuses it as too large."""
     typed = str(text).strip()
     if len(typed) <= MAX_NUMBER_CHARACTERS and WHOLE.fullmatch(typed):
-        return int(typed)
+        number = int(typed)
+        return number if abs(number) <= MAX_EXACT_WHOLE else typed
     return typed
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -70,6 +71,7 @@ MAX_REQUEST_BYTES = MAX_FORM_BYTES * 2
 MAX_SHARE_CHARACTERS = 8000
 # Ranges of rules a rules browser splits into parts, at most (each names a page).
 MAX_SPLIT = 10_000
+BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 REFUSED = plural_message(
     "editor:problems.title",
@@ -365,9 +367,20 @@ class BadLink(ValueError):
 
 def text_of_fragment(fragment: str, lang: str) -> str:
     """The scenario a link's fragment holds, read within bounds: the fragment's length, the
-    bytes it inflates to (never more than ``MAX_SCENARIO_BYTES`` are inflated), UTF-8."""
+    bytes it inflates to (never more than ``MAX_SCENARIO_BYTES`` are inflated), UTF-8.
+
+    A link cut short anywhere is told apart from one that never held a board, by the
+    format itself, with no checksum: base64 of any length but one more than a multiple of
+    4, then a deflate stream, which ends with a mark of its own. Cut, a fragment either
+    has that one length or stops before that mark (every cut drops a byte, and the last
+    byte holds the end of that mark), so it is "incomplete"; and links shared before this
+    read as they did."""
     if len(fragment) > MAX_SHARE_CHARACTERS:
-        raise BadLink(word("share.too-long", lang, count=len(fragment), limit=MAX_SHARE_CHARACTERS))
+        raise BadLink(
+            word("share.link-too-long", lang, size=len(fragment), limit=MAX_SHARE_CHARACTERS)
+        )
+    if len(fragment) % 4 == 1 and BASE64URL.fullmatch(fragment):  # cut mid-character
+        raise BadLink(word("share.incomplete", lang))
     try:
         packed = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))
     except (binascii.Error, ValueError):
@@ -381,6 +394,8 @@ def text_of_fragment(fragment: str, lang: str) -> str:
         kilobytes = (MAX_SCENARIO_BYTES + 1023) // 1024
         raise BadLink(word("open.too-large", lang, size=f"> {kilobytes}", limit=kilobytes))
     if not unpacker.eof:
+        raise BadLink(word("share.incomplete", lang))
+    if unpacker.unused_data:  # more after the end: not a link the editor wrote
         raise BadLink(word("share.not-a-link", lang))
     try:
         return data.decode("utf-8")

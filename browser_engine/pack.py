@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 import links
 from browser_engine import closure, entry, form, words
 from diagnostics import Problem, ProblemsFound, Seal, keep_newest, read_bounded, store
+from diagnostics.writing import claim_folder, sweep
 from markup import icons
 from vocabulary import LANGUAGE_NAMES, language_name
 from worked_examples.render import ICONS as STEPPER_ICONS
@@ -95,6 +96,7 @@ CORE_MODULES = frozenset(
 PRECOMPILE = "browser_engine/node/precompile.mjs"
 # Far more than the build needs (about 10 s): a bound on a hang, not a timing.
 PRECOMPILE_SECONDS = 900
+SCRATCH = "riftbound-precompile-"  # its scratch folders, in the system's temporary folder
 # The line of a Node.js report that names the error ("RangeError: …"), not its minified source.
 ERROR_LINE = re.compile(r"^\s*(?:[A-Za-z]*Error|SystemExit|PythonError)\b")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -172,6 +174,7 @@ def engine_assets(
         "rulesSplit": sorted(rules.split) if rules is not None else [],
         "limits": {
             "scenarioBytes": form.MAX_SCENARIO_BYTES,
+            "shareCharacters": entry.MAX_SHARE_CHARACTERS,
             "seconds": MAX_SECONDS,
         },
     }
@@ -422,8 +425,12 @@ def precompiled(
         raise ProblemsFound(
             [Problem("node", 0, "Node.js is missing: the build runs Pyodide with it")]
         )
-    with tempfile.TemporaryDirectory() as folder:
-        work = Path(folder)
+    # Its scratch folder is claimed (diagnostics.writing): a killed build's is deleted by the next.
+    scratch = Path(tempfile.gettempdir())
+    sweep(scratch, f"{SCRATCH}*")
+    claim = claim_folder(scratch, SCRATCH)
+    try:
+        work = claim.path
         (work / "precompile.mjs").write_bytes(script)
         (work / "stdlib.zip").write_bytes(stdlib)
         (work / "code.zip").write_bytes(code)
@@ -445,6 +452,9 @@ def precompiled(
             last = (errors or said or ["no message"])[-1][:300]
             raise ProblemsFound([Problem(PRECOMPILE, 0, f"Pyodide under Node.js failed: {last}")])
         compiled = (work / "out-stdlib.zip").read_bytes()
+    finally:
+        shutil.rmtree(claim.path, ignore_errors=True)
+        claim.release()
     if seal is not None and cached is not None:
         seal.write(cached, key, compiled)
     return compiled

@@ -51,7 +51,15 @@ WORDS: dict[str, Message] = {
     ),
     "share.bad": message("editor:share.bad", "The board in this link cannot be read: {reason}"),
     "share.not-a-link": message(
-        "editor:share.not-a-link", "it is not a board this site's editor wrote (cut short?)"
+        "editor:share.not-a-link", "it is not a board this site's editor wrote"
+    ),
+    "share.incomplete": message(
+        "editor:share.incomplete",
+        "this link is incomplete, cut short; copy it whole, to its last character",
+    ),
+    "share.link-too-long": message(
+        "editor:share.link-too-long",
+        "this link is longer than any this site's editor writes (length {size}; at most {limit})",
     ),
     "share.local": message(
         "editor:share.local",

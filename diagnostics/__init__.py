@@ -14,12 +14,12 @@ import hashlib
 import hmac
 import os
 import stat
-import tempfile
-import time
 from collections.abc import Container, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from diagnostics.writing import claim_file, sweep
 
 # The largest source file any loader accepts (a page, a rules file, a scenario).
 MAX_SOURCE_BYTES = 16 * 1024 * 1024
@@ -229,21 +229,14 @@ def decode_source(data: bytes, shown: str) -> str:
     return text
 
 
-# A writer's temporary file older than this was left by a writer killed before it finished.
-ABANDONED_SECONDS = 3600
-TEMPORARY = ".*.tmp"  # the names ``store`` gives its temporary files (mkstemp's prefix, suffix)
+TEMPORARY = ".*.tmp"  # the names ``store`` gives its temporary files (their prefix, suffix)
 
 
 def forget_abandoned(folder: Path) -> None:
     """Delete the temporary files ``store`` left in ``folder`` when a writer was killed
-    mid-write (an hour old: a live writer's is seconds old), so a cache does not grow."""
-    now = time.time()
-    for file in folder.glob(TEMPORARY):
-        try:
-            if file.stat().st_mtime < now - ABANDONED_SECONDS:
-                file.unlink()
-        except OSError:  # finished or deleted meanwhile
-            continue
+    mid-write (at once: a live writer's is locked, ``diagnostics.writing``), so a cache does
+    not grow."""
+    sweep(folder, TEMPORARY)
 
 
 def keep_newest(
@@ -272,14 +265,16 @@ def store(file: Path, content: bytes) -> bool:
     could not be written (the entry is then not cached; the build goes on)."""
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".", suffix=".tmp")
+        claim = claim_file(file.parent, ".", ".tmp")
         try:
-            with os.fdopen(handle, "wb") as out:
+            with os.fdopen(claim.fd, "wb", closefd=False) as out:
                 out.write(content)
-            os.replace(temporary, file)
+            os.replace(claim.path, file)
         except BaseException:
-            Path(temporary).unlink(missing_ok=True)
+            claim.path.unlink(missing_ok=True)
             raise
+        finally:
+            claim.release()
     except OSError:
         return False
     return True
@@ -332,14 +327,15 @@ class Seal:
         try:
             if not file.exists():
                 self.folder.mkdir(parents=True, exist_ok=True)
-                handle, mine = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
+                mine = claim_file(self.folder, ".", ".tmp")
                 try:
-                    with os.fdopen(handle, "wb") as out:
+                    with os.fdopen(mine.fd, "wb", closefd=False) as out:
                         out.write(os.urandom(SECRET_BYTES))
                     with suppress(FileExistsError):  # another build's got there first
-                        os.link(mine, file)
+                        os.link(mine.path, file)
                 finally:
-                    Path(mine).unlink(missing_ok=True)
+                    mine.path.unlink(missing_ok=True)
+                    mine.release()
                 made = True
             else:
                 made = False

@@ -13,13 +13,12 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import yaml
+from typing import Any
 
 import links
 from diagnostics import Problem, ProblemsFound, outside_problem, read_source, source_problem
 from docset.scan import Kind, Reference, Scan, scan
-from engine.loader import depth_problem
+from engine.loader import read_yaml
 from vocabulary import SOURCE_LANGUAGE
 
 # MkDocs' own front matter rule (mkdocs.utils.meta), so lines are counted as it counts them.
@@ -101,8 +100,9 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
         markdown = text[m.end() :].lstrip("\n")
         first_line = 1 + text[: len(text) - len(markdown)].count("\n")
         try:
-            kept = terms_kept(m.group(1), display)
-            reviewed = rules_reviewed(m.group(1))
+            data = front_matter_data(m.group(1), display)
+            kept = terms_kept(data, display)
+            reviewed = rules_reviewed(m.group(1), data)
         except ProblemsFound as found:
             front_matter = tuple(found.problems)
     title = TITLE.search(markdown)
@@ -120,17 +120,22 @@ def read_page(root: Path, lang: str, path: str) -> PageSource:
     )
 
 
-def terms_kept(front_matter: str, display: str) -> frozenset[str]:
-    """The front matter's ``terms_kept``: a list of words, in lower case. Nesting is bounded
-    before the YAML is composed (here, and by MkDocs after us)."""
-    if too_deep := depth_problem(front_matter, display):
-        raise ProblemsFound([Problem(display, too_deep.line + 1, too_deep.message)])
+def front_matter_data(front_matter: str, display: str) -> Any:
+    """The front matter's data, read as a scenario is read (``engine.loader.read_yaml``: its
+    size, nesting and values bounded, each problem one line, said as a scenario says it), at
+    the page's lines (the front matter starts on line 2)."""
     try:
-        data = yaml.safe_load(front_matter)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 2 if mark else 1
-        raise ProblemsFound([Problem(display, line, "front matter: not valid YAML")]) from None
+        data, _ = read_yaml(front_matter, display, table=None)
+    except ProblemsFound as found:
+        raise ProblemsFound(
+            Problem(display, problem.line + 1, f"front matter: {problem.message}")
+            for problem in found.problems
+        ) from None
+    return data
+
+
+def terms_kept(data: Any, display: str) -> frozenset[str]:
+    """The front matter's ``terms_kept``: a list of words, in lower case."""
     kept = data.get("terms_kept", []) if isinstance(data, dict) else []
     if not isinstance(kept, list) or not all(isinstance(k, str) for k in kept):
         raise ProblemsFound([Problem(display, 1, "front matter: terms_kept is a list of words")])
@@ -140,17 +145,13 @@ def terms_kept(front_matter: str, display: str) -> frozenset[str]:
 REVIEWED = re.compile(r"^rules_reviewed[ \t]*:", re.M)
 
 
-def rules_reviewed(front_matter: str) -> tuple[str, int] | None:
+def rules_reviewed(front_matter: str, data: Any) -> tuple[str, int] | None:
     """The front matter's ``rules_reviewed`` as written (``v1.4``; ``docset.review`` checks
     it) and its line."""
     found = REVIEWED.search(front_matter)
     if found is None:
         return None
     line = 2 + front_matter.count("\n", 0, found.start())
-    try:
-        data = yaml.safe_load(front_matter)
-    except yaml.YAMLError:
-        return None  # terms_kept reports it
     value = data.get("rules_reviewed") if isinstance(data, dict) else None
     return str(value), line
 

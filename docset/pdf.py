@@ -45,6 +45,8 @@ MAX_PDF_BYTES = 256 * 1024 * 1024
 PRINTINGS = 3  # the first places the targets; the third only if the second moved one
 KEPT = 8  # cache entries kept besides those a build used: a few days and branches
 NO_OUTSIDE_LOOKUPS = "--host-resolver-rules=MAP * ~NOTFOUND"
+DEBIAN_CHROMIUM = Path("/usr/lib/chromium/chromium")  # Debian's package chromium puts it here
+INSTALL = "make build installs it; or apt-get install chromium fonts-liberation fonts-dejavu-core"
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,12 @@ class Made:
 @dataclass
 class Printer:
     """Prints editions with the Chromium at ``chromium``, started at the first one and kept for
-    the build's others (``close`` stops it); ``cache``: a folder of PDFs made before, or None."""
+    the build's others (``close`` stops it); ``cache``: a folder of PDFs made before, or None.
+    ``setting``: where the user names ``chromium`` (a problem with it names that place)."""
 
     chromium: Path
     cache: Path | None = None
+    setting: str = "chromium"
     used: set[str] = field(default_factory=set)
     playwright: Playwright | None = None
     browser: Browser | None = None
@@ -146,14 +150,18 @@ class Printer:
                 playwright.stop()
 
     def missing(self) -> ProblemsFound:
+        return self.not_chromium("is not there, or is not a file")
+
+    def not_chromium(self, what: str) -> ProblemsFound:
+        """A problem with the browser named: the setting, the path, what it is and what was
+        expected."""
         return ProblemsFound(
             [
                 Problem(
-                    str(self.chromium),
+                    self.setting,
                     0,
-                    "missing: the print edition is printed by Debian's chromium "
-                    "(make build installs it; or apt-get install chromium fonts-liberation "
-                    "fonts-dejavu-core)",
+                    f"{self.chromium} {what}: the print edition is printed by Debian's Chromium, "
+                    f"{DEBIAN_CHROMIUM} ({INSTALL})",
                 )
             ]
         )
@@ -224,14 +232,19 @@ class Printer:
         if self.browser is None:
             if not self.chromium.is_file():
                 raise self.missing()
-            from playwright.sync_api import sync_playwright
+            from playwright.sync_api import Error, sync_playwright
 
             self.playwright = sync_playwright().start()
-            self.browser = self.playwright.chromium.launch(
-                executable_path=str(self.chromium),
-                args=[NO_OUTSIDE_LOOKUPS],
-                timeout=LAUNCH_TIMEOUT_MS,
-            )
+            try:
+                self.browser = self.playwright.chromium.launch(
+                    executable_path=str(self.chromium),
+                    args=[NO_OUTSIDE_LOOKUPS],
+                    timeout=LAUNCH_TIMEOUT_MS,
+                )
+            except Error as error:  # not a browser Playwright can drive: another program
+                self.stop()
+                said = (str(error).strip().splitlines() or ["no message"])[0][:300]
+                raise self.not_chromium(f"did not start as Chromium ({said})") from None
         return self.browser
 
 

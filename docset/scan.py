@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from itertools import pairwise
 
 import markup
@@ -308,6 +309,89 @@ def tag_work(text: str, bound: int) -> tuple[int, int]:
     return work, 0
 
 
+# -- what the search index's reader does with HTML elements left open ------------------------
+
+# Elements that have no end tag (those Material's search reader does not keep open).
+VOID_ELEMENTS = "area base br col embed hr img input link meta param source track wbr"
+VOID = frozenset(VOID_ELEMENTS.split())
+# A raw tag's name, as Python's HTML parser reads it (lower-cased), and whether it ends "/>".
+TAG_NAME = re.compile(r"<(?P<end>/?)(?P<name>[a-zA-Z][^\s\"'<>@/]*)")
+
+
+@cache
+def markdown_tag_patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """Python-Markdown's own: its raw HTML pattern, its autolinks (read before raw HTML), and
+    the elements it takes for blocks."""
+    from markdown import Markdown, inlinepatterns
+
+    html = re.compile(inlinepatterns.HTML_RE)
+    autolinks = re.compile(f"{inlinepatterns.AUTOLINK_RE}|{inlinepatterns.AUTOMAIL_RE}")
+    return html, autolinks, frozenset(Markdown().block_level_elements)
+
+
+def element_problem(prose: str, line_at: Callable[[int], int]) -> tuple[int, str] | None:
+    """The first raw HTML element of the page left open, or nested too deeply.
+
+    Material's search reader keeps a list of the elements open and goes through it for every
+    piece of text after: an end tag that is not the last opened one closes nothing there, so
+    an element left open stays open to the end of the page (and so does each paragraph
+    around one). 8,192 short paragraphs with an unclosed ``<code>`` each took it over 300 s.
+    So each element closes, inner first: an inline one in its paragraph (Markdown ends the
+    paragraph around it), a block one opened at the start of a line by the end of the page;
+    and they nest at most ``MAX_NESTING`` deep. One pass: linear in the page."""
+    html, autolinks, blocks = markdown_tag_patterns()
+    open_: list[tuple[str, int, bool]] = []  # (name, offset, a block that may span paragraphs)
+    paragraph_ends = [m.start() for m in BLANK_LINE.finditer(prose)]
+    line_starts = [0, *(m.end() for m in re.finditer("\n", prose))]
+    next_end = 0
+
+    def escaped(at: int) -> bool:  # after an odd run of backslashes
+        run = at
+        while run and prose[run - 1] == "\\":
+            run -= 1
+        return (at - run) % 2 == 1
+
+    def starts_a_line(at: int) -> bool:  # at most 3 spaces before it on its line
+        line = line_starts[bisect_right(line_starts, at) - 1]
+        return at - line <= 3 and not prose[line:at].strip(" ")
+
+    def left_open(at: int) -> tuple[int, str]:
+        name, block = next((n, b) for n, offset, b in open_ if offset == at)
+        where = "the page" if block else "its paragraph"
+        return (
+            line_at(at),
+            f"<{name}> is never closed, or closed out of order: close it (</{name}>) before "
+            f"{where} ends, after the elements inside it; write a literal '<' as &lt;",
+        )
+
+    for m in html.finditer(prose):
+        start = m.start()
+        if escaped(start) or autolinks.match(prose, start):
+            continue
+        named = TAG_NAME.match(m.group(0))
+        if named is None:  # a comment or a processing instruction
+            continue
+        while next_end < len(paragraph_ends) and paragraph_ends[next_end] < start:
+            inline = [offset for _, offset, block in open_ if not block]
+            if inline:
+                return left_open(inline[0])
+            next_end += 1
+        name = named["name"].lower()
+        if named["end"]:
+            if open_ and open_[-1][0] == name:
+                open_.pop()
+        elif name not in VOID and not m.group(0).endswith("/>"):
+            block = name in blocks and starts_a_line(start)
+            open_.append((name, start, block))
+            if len(open_) > MAX_NESTING:
+                return line_at(
+                    start
+                ), f"HTML elements nested too deeply (over {MAX_NESTING} levels)"
+    if open_:
+        return left_open(open_[0][1])
+    return None
+
+
 def markdown_work_problems(
     prose: str, inline: str, fenced: str, line_at: Callable[[int], int]
 ) -> Iterator[tuple[int, str]]:
@@ -338,6 +422,9 @@ def markdown_work_problems(
                 f"_: at most {MAX_INLINE_MARKS:,}): Markdown rebuilds the paragraph at each "
                 "one; split it",
             )
+    if not said and (unclosed := element_problem(prose, line_at)):
+        said = True
+        yield unclosed
     bound = MARKDOWN_WORK * len(fenced)
     work, at = tag_work(fenced, bound) if not said else (0, 0)  # a paragraph said it
     if work > bound:

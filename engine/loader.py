@@ -8,7 +8,9 @@ nesting and the nodes its YAML aliases expand to.
 Values are read as the format's table (``engine.format``) types them: a name YAML 1.1 would
 read as a boolean, a number or a date (``On``, ``no``, ``2024-01-01``) is the name as
 written; a number YAML 1.1 would read in another base (``012``, ``1:30``) is refused with
-the value it would have had.
+the value it would have had, and so is a whole number past ``MAX_EXACT_WHOLE``. A value so
+refused is reported with every other problem of the file (the schema's included), not
+instead of them; nothing is said of it twice.
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ MAX_NODES = 20_000  # after YAML aliases are expanded
 MAX_DEPTH = 24
 # Characters of one number: Python converts long ones in quadratic time (base 60: 1:59:59…).
 MAX_NUMBER_CHARACTERS = 100
+# The largest whole number a browser's JavaScript holds exactly (2**53 - 1): the editor's form
+# holds numbers so, and would round a larger one (9007199254740993 to …992). Refused past it.
+MAX_EXACT_WHOLE = 2**53 - 1
 
 # libyaml's loader when PyYAML was built with it (it keeps line marks too): 10x faster.
 YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -199,6 +204,7 @@ def inner(field: Node | None, key: str | int) -> Node | None:
 
 # A number as this format writes numbers: decimal digits, no leading zero.
 PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?")
+PLAIN_WHOLE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 MERGE = "tag:yaml.org,2002:merge"
 
 
@@ -249,12 +255,17 @@ def read_yaml(
         if isinstance(node, yaml.MappingNode):
             result: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = key_of(key_node)
                 key_line = key_node.start_mark.line + 1
-                here = (*at, key)
                 if key_node.tag == MERGE:
                     problems.append(R.refuse(path, key_line, R.MERGE_KEY, at))
                     continue
+                if not isinstance(key_node, yaml.ScalarNode):  # {a: 1}: x, [a]: x
+                    kind = "object" if isinstance(key_node, yaml.MappingNode) else "array"
+                    said = R.KEY_NOT_A_NAME
+                    problems.append(R.refuse(path, key_line, said, at, kind=R.kind_term(kind)))
+                    continue
+                key = str(key_node.value)  # as written: never YAML 1.1's booleans or numbers
+                here = (*at, key)
                 if key in result:
                     problems.append(R.refuse(path, key_line, R.DUPLICATE_KEY, here, key=key))
                     continue
@@ -264,10 +275,6 @@ def read_yaml(
         if isinstance(node, yaml.SequenceNode):
             return [convert(item, (*at, i), inner(field, i)) for i, item in enumerate(node.value)]
         return scalar(node, at, field)
-
-    def key_of(node: yaml.Node) -> str:
-        """A key as written: keys are names and ids, never YAML 1.1's booleans or numbers."""
-        return str(node.value) if isinstance(node, yaml.ScalarNode) else f"<{type(node).__name__}>"
 
     def scalar(node: yaml.Node, at: NodePath, field: Node | None) -> Any:
         assert isinstance(node, yaml.ScalarNode)
@@ -304,6 +311,10 @@ def read_yaml(
             )
             problems.append(R.refuse(path, line, said, at, value=raw[:40]))
             return None
+        if isinstance(value, int) and abs(value) > MAX_EXACT_WHOLE:
+            limit = f"{'-' if value < 0 else ''}{MAX_EXACT_WHOLE}"
+            problems.append(R.refuse(path, line, R.PAST_EXACT, at, value=raw, limit=limit))
+            return None
         if plain and resolved == "int" and not PLAIN_NUMBER.fullmatch(raw):
             problems.append(
                 R.refuse(
@@ -321,8 +332,26 @@ def read_yaml(
 
     data = convert(root, (), table) if root is not None else None
     if problems:
+        if table is SCENARIO and data is not None:  # every other problem too, each once
+            # A value left out is not said again by the schema (a key that is not a name
+            # leaves nothing out that the schema would miss).
+            reported = [
+                p.at
+                for p in problems
+                if p.at is not None and not (p.said and p.said.key == R.KEY_NOT_A_NAME.context)
+            ]
+            problems += [
+                problem
+                for problem in schema_problems(data, lines, path)
+                if not any(within(problem.at, where) for where in reported)
+            ]
         raise ProblemsFound(problems)
     return data, lines
+
+
+def within(at: NodePath | None, where: NodePath) -> bool:
+    """Whether ``at`` is ``where`` or inside it: what a problem there already says."""
+    return at is not None and at[: len(where)] == where
 
 
 # -- the schema ----------------------------------------------------------------------------
@@ -432,7 +461,12 @@ def error_problems(
     elif rule == "minimum":
         yield problem(R.NEGATIVE, value=shown(error.instance, at, lines))
     elif rule == "type" and error.validator_value == "integer":
-        yield problem(R.NOT_WHOLE, value=shown(error.instance, at, lines))
+        instance = error.instance
+        if isinstance(instance, str) and PLAIN_WHOLE.fullmatch(instance):  # the form keeps one
+            limit = f"{'-' if instance.startswith('-') else ''}{MAX_EXACT_WHOLE}"
+            yield problem(R.PAST_EXACT, value=instance, limit=limit)
+        else:
+            yield problem(R.NOT_WHOLE, value=shown(instance, at, lines))
     elif rule == "enum":
         allowed = [str(v) for v in schema.get("enum", [])]
         near = R.suggestion(str(error.instance), allowed)

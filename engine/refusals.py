@@ -58,6 +58,11 @@ NOT_A_DATE = message("problem:not-a-date", "'{value}' is not a date")
 UNREADABLE_VALUE = message("problem:unreadable-value", "YAML: '{value}' cannot be read")
 UNKNOWN_TAG = message("problem:unknown-tag", "YAML: the tag '{tag}' is not one a scenario may use")
 DUPLICATE_KEY = message("problem:duplicate-key", "duplicate key '{key}'")
+KEY_NOT_A_NAME = message("problem:key-not-a-name", "a key is a name, not {kind}")
+PAST_EXACT = message(
+    "problem:past-exact",
+    "{value} is beyond {limit}, the largest whole number a browser holds exactly",
+)
 MERGE_KEY = message(
     "problem:merge-key",
     "'<<' (a YAML merge key) is not read here: write the keys out where they belong",

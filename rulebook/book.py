@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -128,27 +129,32 @@ def read_rulebook(
     edition: str,
     languages: Sequence[str],
     display_root: Path | None = None,
+    translations: list[Problem] | None = None,
 ) -> tuple[Rulebook | None, list[Problem]]:
     """``{edition}.en.txt`` and its translations, and every problem of them.
 
     The book is None only when a file does not read or parse. A rule missing its
     translation is a problem, but the book still holds it (without that language), so
-    what depends on the English alone can still be checked.
+    what depends on the English alone can still be checked. With ``translations``, what a
+    translation lacks or adds (a file, a rule's text) goes there, to be said once the rules
+    themselves are right (it may be their fault's doing); a file's own faults are said at once.
     """
     problems: list[Problem] = []
+    translated = problems if translations is None else translations
     files: dict[str, RulesFile] = {}
     languages = [SOURCE_LANGUAGE, *(lang for lang in languages if lang != SOURCE_LANGUAGE)]
     for lang, path in rule_files(directory, edition, languages).items():
         shown = str(path.relative_to(display_root)) if display_root else str(path)
-        if not path.exists():
-            problems.append(Problem(shown, 0, f"missing rules file for language '{lang}'"))
+        if not os.path.lexists(path):
+            missing = problems if lang == SOURCE_LANGUAGE else translated
+            missing.append(Problem(shown, 0, f"missing rules file for language '{lang}'"))
             continue
         try:
             files[lang] = parse_rules_text(read_source(path, shown, root=display_root), shown)
-        except ProblemsFound as found:
+        except ProblemsFound as found:  # a file's own faults: each said, whatever the language
             problems.extend(found.problems)
 
-    if problems:
+    if len(files) < len(languages):
         return None, problems
 
     by_lang = {lang: {e.number.text: e for e in f.entries} for lang, f in files.items()}
@@ -166,9 +172,9 @@ def read_rulebook(
             )
         entries = {SOURCE_LANGUAGE: entry}
         for lang in languages[1:]:
-            translated = by_lang[lang].get(entry.number.text)
-            if translated is None:
-                problems.append(
+            translation = by_lang[lang].get(entry.number.text)
+            if translation is None:
+                translated.append(
                     Problem(
                         source.path,
                         entry.line,
@@ -176,23 +182,23 @@ def read_rulebook(
                     )
                 )
                 continue
-            if translated.quoted != entry.quoted:
-                problems.append(
+            if translation.quoted != entry.quoted:
+                translated.append(
                     Problem(
                         files[lang].path,
-                        translated.line,
+                        translation.line,
                         f"[{entry.number}] is a [label] in one language and rule text in the other",
                     )
                 )
-            entries[lang] = translated
+            entries[lang] = translation
         rules.append(Rule(entry.number, entries))
     for lang in languages[1:]:
-        for number, translated in by_lang[lang].items():
+        for number, translation in by_lang[lang].items():
             if number not in by_lang[SOURCE_LANGUAGE]:
-                problems.append(
+                translated.append(
                     Problem(
                         files[lang].path,
-                        translated.line,
+                        translation.line,
                         f"[{number}] not in the English rules {source.path}",
                     )
                 )

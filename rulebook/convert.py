@@ -4,7 +4,9 @@ The official text wraps long rules over several lines and runs examples on
 after their rule. Conversion is mechanical: a line starting with a rule
 number begins a rule, an ``Example:`` line begins a new paragraph, any other
 line continues the paragraph above. Lines holding only a page number are
-dropped. Nothing is reworded.
+dropped. A rule number alone on its line just before the same number with its
+text (a PDF copy does that) is the one rule; alone anywhere else, it is a
+problem, never text of the rule above. Nothing is reworded.
 """
 
 from __future__ import annotations
@@ -33,11 +35,20 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
         if number is not None:
             entries.append(RuleEntry(number, tuple(paragraphs), True, (), start))
 
+    bare: tuple[str, int] | None = None  # a rule number alone on its line, and that line
+
     for lineno, line in enumerate(raw.splitlines(), start=1):
         text = " ".join(line.split())
         if not text or PAGE_NUMBER.match(line):
             continue
         m = NUMBERED_LINE.match(text)
+        if bare is not None:
+            if not (m and m["text"] and m["number"] == bare[0]):
+                problems.append(alone(path, *bare))
+            bare = None
+        if m and not m["text"]:
+            bare = (m["number"], lineno)
+            continue
         if m and m["text"]:
             finish()
             number, paragraphs, start = RuleNumber(m["number"]), [m["text"]], lineno
@@ -57,7 +68,18 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
             paragraphs.append(text)
         else:
             paragraphs[-1] = f"{paragraphs[-1]} {text}"
+    if bare is not None:
+        problems.append(alone(path, *bare))
     finish()
     if problems:
         raise ProblemsFound(problems)
     return format_rules_text(meta, entries)
+
+
+def alone(path: str, number: str, line: int) -> Problem:
+    return Problem(
+        path,
+        line,
+        f"[{number}] a rule number alone on its line, not followed by that rule: put the "
+        "rule's text after its number, on its line",
+    )

@@ -14,21 +14,31 @@ carried over under their number. It writes each translation's file, carrying
 over the previous version's text of every rule (following its number) and
 marking ``translated-from: 1.4`` those whose English changed; finds the rules
 that moved with their text unchanged and lists them in ``renumbering.txt``;
-adds the version to ``versions.txt`` and makes it current. Nothing is written
-unless everything is right. The build then lists what the new version leaves
-to review (``docset.review``).
+adds the version to ``versions.txt`` and makes it current. The build then
+lists what the new version leaves to review (``docset.review``).
+
+A text that numbers no rule, or fewer than ``MIN_SHARE`` of the rules the
+previous version carries, is refused (a page, a chapter, an empty file is not
+a rules text) unless ``--fewer-rules`` says it is meant. Nothing is written
+unless everything is right: every file is written beside its target, read back
+and checked as the build reads it, then moved into place
+(``diagnostics.writing``); a write that fails leaves ``rules/`` as it was and
+says why in one line.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from diagnostics import Problem, ProblemsFound, read_source
+from diagnostics.writing import Unwritten, write_all
 from rulebook.book import Rule, Rulebook, read_rulebook
 from rulebook.convert import convert_official_text
 from rulebook.numbering import is_version, version_key
@@ -39,11 +49,17 @@ from rulebook.versions import (
     Declaration,
     RuleVersions,
     Version,
+    fit_renumbering,
     label,
     parse_declaration,
+    parse_renumbering,
     rules_stem,
 )
 from vocabulary import SOURCE_LANGUAGE, message
+
+# A new text numbering fewer than this share of the rules the previous version carries is not
+# taken for the whole rules text unless the user says it is (--fewer-rules).
+MIN_SHARE = 0.5
 
 # The English file's own header (a translation's is in its language).
 HEADER = (
@@ -165,9 +181,11 @@ def import_version(
     editions: Mapping[str, str],
     dates: Mapping[str, str],
     display_root: Path | None = None,
+    fewer_rules: bool = False,
 ) -> Imported:
     """Import ``official`` as ``version`` into ``rules_dir``; ProblemsFound says what is wrong
-    (nothing is written then)."""
+    (nothing is written then). ``fewer_rules``: a text numbering fewer rules than
+    ``MIN_SHARE`` of the previous version's, or none, is meant."""
 
     def shown(path: Path) -> str:
         if display_root is not None and path.is_relative_to(display_root):
@@ -209,7 +227,11 @@ def import_version(
             )
     targets = [rules_dir / f"{rules_stem(version)}.{lang}.txt" for lang in old_book.languages]
     if new_version:  # else the same fault: the version is not a new one
-        problems += [Problem(shown(t), 0, "already exists") for t in targets if t.exists()]
+        problems += [
+            Problem(shown(t), 0, "already exists" + ("" if t.exists() else " (a link to nothing)"))
+            for t in targets
+            if os.path.lexists(t)
+        ]
     if problems:
         raise ProblemsFound(problems)
 
@@ -224,6 +246,24 @@ def import_version(
     raw = read_source(official, shown(official))
     converted = parse_rules_text(convert_official_text(raw, shown(official), {}), shown(targets[0]))
     numbered = {e.number.text for e in converted.entries}
+    carried = sum(rule.quoted for rule in old_book)
+    if not fewer_rules and len(numbered) < MIN_SHARE * carried:
+        said = (
+            f"numbers {len(numbered)} rule(s), fewer than {MIN_SHARE:.0%} of the {carried} "
+            f"rules {label(previous_name)} carries"
+            if numbered
+            else "numbers no rule (a rule is a line 'NUMBER. text', such as '466.3.a. A Player …')"
+        )
+        raise ProblemsFound(
+            [
+                Problem(
+                    shown(official),
+                    0,
+                    f"{said}: not the whole rules text? Nothing is written (--fewer-rules if it "
+                    "is meant)",
+                )
+            ]
+        )
     labels = [
         rule.entries[SOURCE_LANGUAGE]
         for rule in old_book
@@ -258,7 +298,11 @@ def import_version(
         said = TRANSLATION_HEADER(lang, version=label(version), previous=label(previous_name))
         texts[target] = comment(said) + format_rules_text(meta(lang), entries)
     renumbering_at = rules_dir / RENUMBERING
-    renumbering = renumbering_at.read_text(encoding="utf-8") if renumbering_at.exists() else ""
+    renumbering = (
+        read_source(renumbering_at, shown(renumbering_at))
+        if os.path.lexists(renumbering_at)
+        else ""
+    )
     section = [
         f"[{previous_name} → {version}]",
         *(f"{old} → {new_number}" for old, new_number in moves),
@@ -269,15 +313,20 @@ def import_version(
         + "\n".join(section)
         + "\n"
     )
-    declared = declared_at.read_text(encoding="utf-8")
-    for path, text in texts.items():
-        path.write_text(text, encoding="utf-8")
-    renumbering_at.write_text(renumbering, encoding="utf-8")
-    declared_at.write_text(declare(declared, declaration, version), encoding="utf-8")
+    declared = declare(read_source(declared_at, shown(declared_at)), declaration, version)
+    texts[renumbering_at] = renumbering
+    texts[declared_at] = declared
+    check_written(texts, shown, [previous, new], version)
+    try:
+        write_all({path: text.encode("utf-8") for path, text in texts.items()})
+    except Unwritten as failed:
+        raise ProblemsFound(
+            [Problem(shown(failed.path), 0, f"{failed.reason}: nothing was written")]
+        ) from None
     return Imported(
         version,
         previous_name,
-        tuple(shown(p) for p in (*texts, renumbering_at, declared_at)),
+        tuple(shown(p) for p in texts),
         len(new.book),
         len(changes.added),
         tuple(r.number.text for r in changes.removed),
@@ -286,6 +335,33 @@ def import_version(
         to_revise,
         untranslated,
     )
+
+
+def check_written(
+    texts: Mapping[Path, str], shown: Callable[[Path], str], versions: list[Version], new: str
+) -> None:
+    """Each file as the build will read it: the rules files parse, ``renumbering.txt`` fits
+    the two versions, ``versions.txt`` makes ``new`` current. A problem here is ours, not the
+    user's: nothing is written."""
+    problems: list[Problem] = []
+    for path, text in texts.items():
+        where = shown(path)
+        try:
+            if path.name == DECLARATION:
+                if parse_declaration(text, where).current != new:
+                    problems.append(Problem(where, 0, f"would not make {new} current"))
+            elif path.name == RENUMBERING:
+                sections, syntax = parse_renumbering(text, where)
+                fitted = [s for s in sections if (s.older, s.newer) == (versions[0].name, new)]
+                problems += syntax + fit_renumbering(fitted, versions, where)[1]
+            else:
+                parse_rules_text(text, where)
+        except ProblemsFound as found:
+            problems += found.problems
+    if problems:
+        raise ProblemsFound(
+            [replace(p, message=f"{p.message} (as the import would write it)") for p in problems]
+        )
 
 
 def comment(text: str) -> str:
@@ -341,20 +417,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     command.add_argument("--updated", help="the date the text was last updated (YYYY-MM-DD)")
     command.add_argument("--published", help="the date it was published (YYYY-MM-DD)")
     command.add_argument("--rules-dir", type=Path, default=Path("rules"), help="default: rules")
+    command.add_argument(
+        "--fewer-rules",
+        action="store_true",
+        help=f"the text is meant to number fewer than {MIN_SHARE * 100:.0f}%% of the rules the "
+        "previous version carries, or none (refused otherwise: not the whole rules text)",
+    )
     args = parser.parse_args(argv)
     dates = {key: getattr(args, key) for key in ("updated", "published") if getattr(args, key)}
     root = Path.cwd()
+    rules_dir = args.rules_dir.resolve()
+    # Ended politely (Ctrl-C, kill, the terminal closed): the files being written are deleted,
+    # and rules/ is left as it was (diagnostics.writing holds these back while files move).
+    polite = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
         imported = import_version(
-            args.rules_dir.resolve(),
+            rules_dir,
             args.official.resolve(),
             args.version,
             parse_editions(args.edition),
             dates,
             display_root=root,
+            fewer_rules=args.fewer_rules,
         )
     except ProblemsFound as found:
         print(found, file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        if current_version(rules_dir) == args.version:  # versions.txt moves last
+            print(f"interrupted once {label(args.version)} was imported, whole", file=sys.stderr)
+        else:
+            print("interrupted: nothing was written", file=sys.stderr)
+        return 130
+    finally:
+        for sig, handler in polite.items():
+            signal.signal(sig, handler)
     print(imported.summary())
     return 0
+
+
+def interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def current_version(rules_dir: Path) -> str | None:
+    """The version ``versions.txt`` makes current now, if it reads."""
+    try:
+        at = rules_dir / DECLARATION
+        return parse_declaration(read_source(at, str(at)), str(at)).current
+    except ProblemsFound:
+        return None

@@ -27,6 +27,7 @@ successor was removed, one of the newer with no predecessor was added.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -479,12 +480,15 @@ def read_versions(
     """Every version ``directory/versions.txt`` declares, and every problem of its files.
 
     None when a file does not read or parse, or the renumbering does not fit the rules
-    (the problems say why)."""
+    (the problems say why). The rules' own problems come alone: while the English rules,
+    ``versions.txt`` or ``renumbering.txt`` are wrong, nothing is said of the translations
+    (what they lack or add may be the fault's doing: one fault, one message)."""
 
     def shown(path: Path) -> str:
         return str(path.relative_to(display_root)) if display_root else str(path)
 
-    problems: list[Problem] = []
+    problems: list[Problem] = []  # the rules' own
+    translations: list[Problem] = []  # said once there are none of those
     declared_at = directory / DECLARATION
     try:
         declaration = parse_declaration(
@@ -494,17 +498,19 @@ def read_versions(
         return None, list(unreadable.problems)
     versions: list[Version] = []
     for name in declaration.versions:
-        book, found = read_rulebook(directory, rules_stem(name), languages, display_root)
+        book, found = read_rulebook(
+            directory, rules_stem(name), languages, display_root, translations
+        )
         problems += found
         if book is not None:
             versions.append(Version(name, book))
     if len(versions) < len(declaration.versions):
-        return None, problems
+        return None, problems or translations
     by_name = {v.name: v for v in versions}
-    problems += list(translation_problems(versions, by_name))
+    translations += translation_problems(versions, by_name)
     renumbering_at = directory / RENUMBERING
     moves: dict[tuple[str, str], dict[str, str]] = {}
-    if renumbering_at.exists():
+    if os.path.lexists(renumbering_at):
         try:
             text = read_source(renumbering_at, shown(renumbering_at))
         except ProblemsFound as unreadable:
@@ -516,7 +522,7 @@ def read_versions(
         if misfits:
             return None, problems
         moves = fitted
-    return RuleVersions(versions, declaration, moves), problems
+    return RuleVersions(versions, declaration, moves), problems or translations
 
 
 def load_versions(

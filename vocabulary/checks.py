@@ -7,7 +7,8 @@ read once (``read_catalog``), through the one reader of sources (UTF-8, size
 bounded), and every problem is one line at its line of the ``.po`` file, never
 a traceback. The file itself: every line a comment, a keyword with its string
 or a string continued (a string left open is refused, not read with its last
-character dropped), UTF-8 declared, one entry per context and text, a
+character dropped), its escapes those Babel reads (``\\x00`` or ``\\q`` would be shown as
+written), UTF-8 declared, one entry per context and text, a
 ``Plural-Forms`` header that is the language's rule in Babel's locale data.
 Each translation: present, not fuzzy, every form filled; the ``{placeholders}``
 of the English and no other, with no format spec or conversion the English
@@ -41,6 +42,9 @@ CONTINUED_LINE = re.compile(rf"[ \t]*{STRING}[ \t]*")
 # Markup: a tag or comment (or its start), an entity.
 MARKUP = re.compile(r"<[A-Za-z/!?][^<>]*>?|&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);")
 UTF8 = re.compile(r"^utf-?8$", re.I)
+# An escape in a string (a backslash and what follows it), and those Babel reads back.
+ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]*|[0-7]{1,3}|.)")
+READ_ESCAPES = ("\\\\", '\\"', "\\n", "\\t")
 PLURAL_FORMS = re.compile(r'"Plural-Forms:(?P<rule>.*?)(?:\\n)?"')
 PLURAL_RULE = re.compile(
     r"\s*nplurals\s*=\s*(?P<count>\d+)\s*;\s*plural\s*=(?P<expression>[^;]+);?\s*"
@@ -105,6 +109,7 @@ def read_catalog(lang: str) -> CatalogRead:
         and not KEYWORD_LINE.fullmatch(line)
         and not CONTINUED_LINE.fullmatch(line)
     ]
+    problems += _escape_problems(shown, lines)
     problems += _plural_problems(lang, shown, lines)
     if problems:
         return CatalogRead(lang, shown, None, tuple(problems), lines)
@@ -261,6 +266,30 @@ def _markup_problems(
             f'"{entry.context}": markup the English does not have: {", ".join(every)} '
             "(the site shows a translation as text)",
         )
+
+
+def _escape_problems(shown: str, lines: Sequence[str]) -> Iterator[Problem]:
+    """Each string escapes only what Babel reads back (a backslash, a quote, a line break, a
+    tab): any other would be shown as written, backslash and all (``\\x00``, ``\\101``, which
+    gettext reads and Babel does not; ``\\q``, which neither defines). One problem a line,
+    naming each."""
+    for number, line in enumerate(lines, start=1):
+        if "\\" not in line or line.startswith("#"):
+            continue
+        found = [
+            m.group(0)
+            for literal in re.finditer(STRING, line)
+            for m in ESCAPE.finditer(literal.group(0)[1:-1])
+            if m.group(0) not in READ_ESCAPES
+        ]
+        if found:
+            yield Problem(
+                shown,
+                number,
+                f"{', '.join(dict.fromkeys(found))}: an escape the catalog's reader does not read "
+                "(the site would show it as written): write the character itself; the escapes "
+                f"are {' '.join(READ_ESCAPES)}",
+            )
 
 
 def _line_of(lines: Sequence[str], field: str) -> int:

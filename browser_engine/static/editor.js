@@ -755,6 +755,12 @@
 
   Editor.prototype.openLink = function (fragment) {
     var self = this;
+    var limit = DATA.limits.shareCharacters;
+    if (fragment.length > limit) {  // too long to send the engine: it would refuse the request
+      var reason = t("share.link-too-long", { size: fragment.length, limit: limit });
+      var failed = function () { self.openFailed([t("share.bad", { reason: reason })]); return false; };
+      return engine.queue.then(startEngine).then(failed, failed);  // said as the engine's answers are
+    }
     return this.request({ action: "link", fragment: fragment }).then(function (answer) {
       return self.take(answer, t("share.restored"));
     }, function () { return false; });

@@ -137,7 +137,8 @@
         if (!item.hidden) shown += 1;
       });
       var said = status.getAttribute(shown ? "data-filtered" : "data-none");
-      status.querySelector("span").textContent = said.replace("{rule}", wanted);
+      // The reader's text as it is: a replacement string would expand "$&", "$'"…
+      status.querySelector("span").textContent = said.split("{rule}").join(wanted);
       status.hidden = false;
       var choice = document.querySelector(".rb-rule-filter select");
       if (choice) choice.value = wanted;

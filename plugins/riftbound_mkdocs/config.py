@@ -3,6 +3,8 @@ from __future__ import annotations
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 
+from docset.pdf import DEBIAN_CHROMIUM
+
 
 class RiftboundConfig(Config):
     """``plugins: - riftbound: …`` in mkdocs.yml; paths are relative to mkdocs.yml."""
@@ -23,5 +25,5 @@ class RiftboundConfig(Config):
     # The print edition: a PDF per language, printed by Debian's Chromium, cached by its content
     # (empty: in memory only); `mkdocs serve` never makes it, nor a build that turns it off.
     print_edition = c.Type(bool, default=True)
-    chromium = c.Type(str, default="/usr/lib/chromium/chromium")
+    chromium = c.Type(str, default=str(DEBIAN_CHROMIUM))
     print_cache_dir = c.Type(str, default=".cache/print-edition")

@@ -41,6 +41,7 @@ import links
 import markup
 from browser_engine.pack import EngineAssets, engine_assets
 from diagnostics import Problem, ProblemsFound
+from diagnostics.writing import Claim
 from docset import interface, output, precache
 from docset.build import (
     PRINT_EDITION_SLOT,
@@ -82,7 +83,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.printed: dict[str, Made] = {}  # each language's print edition
         self.writes_aside = False
         self.target = Path()  # where the site goes, once whole
-        self.building: Path | None = None  # where it is written meanwhile
+        self.building: Claim | None = None  # where it is written meanwhile
         self.warnings = WarningCount()
         # Citations each language's pages hold where a footnote cannot stand: said at the end.
         self.misplaced: list[Problem] = []
@@ -102,7 +103,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             self.building = output.aside(self.target)
         except OSError as error:
             raise PluginError(f"{self.target}: cannot write the site beside it: {error}") from None
-        config.site_dir = str(self.building)
+        config.site_dir = str(self.building.path)
         self.warnings = WarningCount()
         logging.getLogger("mkdocs").addHandler(self.warnings)
         return config
@@ -176,7 +177,11 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.printer = None
         if self.config.print_edition and not self.serving:
             cache = self.config.print_cache_dir
-            self.printer = Printer(Path(self.config.chromium), root / cache if cache else None)
+            self.printer = Printer(
+                Path(self.config.chromium),
+                root / cache if cache else None,
+                f"{Path(config.config_file_path).name}: plugins: riftbound: chromium",
+            )
         # A built site registers its service worker (docset.precache); a site being served
         # by mkdocs serve is never kept offline.
         if not self.serving and offline.REGISTER not in map(str, config.extra_javascript):

@@ -314,6 +314,29 @@ def test_a_refusal_stands_beside_its_field_in_the_readers_language(
     quiet(shared.traffic)
 
 
+@WARM_GROUP("triggers-page")
+def test_a_number_the_page_cannot_hold_exactly_is_kept_as_typed_and_refused(
+    warm: Callable[[str], Warm],
+) -> None:
+    """9007199254740993 typed in a number field was rounded to …992 by the form, silently."""
+    shared = warm("fr/triggers-between-combat-stages.html")
+    editor = fresh_variation(shared, "four-vs-four-prevent-one", "fr")
+    might = field(editor, "units.1.might")
+    documented = might.input_value()
+    set_value(editor, "units.1.might", "9007199254740993")  # the value stays as typed
+    editor.get_by_role("button", name="Lancer", exact=True).click()
+    error = editor.locator('[data-field="units.1.might"] .rb-field-error')
+    expect(error).to_have_text(
+        "9007199254740993 dépasse 9007199254740991, le plus grand nombre entier qu’un "
+        "navigateur représente exactement"
+    )
+    expect(might).to_have_value("9007199254740993")
+    set_value(editor, "units.1.might", documented)
+    run(editor, "fr")
+    expect(editor.locator(".rb-field-error")).to_have_count(0)
+    quiet(shared.traffic)
+
+
 @WARM_GROUP("ask-page")
 def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_plays(
     warm: Callable[[str], Warm], tmp_path: Path
@@ -432,6 +455,46 @@ def test_a_shared_link_shows_its_outcome_on_arrival_and_when_followed_on_the_ope
     assert opened.evaluate("window.rbStayed") is True  # followed in the page, not loaded again
     other.close()
     quiet(shared.traffic)
+
+
+def shared_fragment(example: str) -> str:
+    """An example's board as the editor shares it: the fragment of its link."""
+    from browser_engine import entry
+    from browser_engine.form import form_of
+
+    file = ROOT / "examples" / f"{example}.yml"
+    board = form_of(file.read_text(encoding="utf-8"), file.name)
+    answer = json.loads(entry.handle(json.dumps({"action": "share", "lang": "en", "form": board})))
+    return str(answer["fragment"])
+
+
+def test_a_link_too_long_or_cut_short_says_so_in_the_pages_language_the_panel_open(
+    browser: Browser, file_root: str
+) -> None:
+    """A link over 512 KB showed the worker's 'request larger than 524288 bytes', in English on
+    the French page, the panel closed."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(file_root + "fr/ask-the-engine.html#scenario=" + "A" * 600_000)
+    editor = ready(page.locator("#rb-ask .rb-editor"))
+    said = (
+        "Le plateau de ce lien ne peut pas être lu\u00a0: ce lien est plus long que tous ceux "
+        "qu’écrit l’éditeur de ce site (longueur\u00a0: 600000\u202f; maximum\u00a0: 8000)"
+    )
+    expect(editor.locator(".rb-engine-status")).to_have_text(said)
+    expect(editor.locator("details.rb-open")).to_have_attribute("open", "")
+    expect(editor.locator(".rb-open .rb-problems")).to_have_text(said)
+    expect(editor.locator(".rb-answer")).to_be_hidden()
+    fragment = shared_fragment("kill-before-heal")
+    page.evaluate(
+        "hash => { location.hash = hash; }", "#scenario=" + fragment[: len(fragment) // 2]
+    )
+    expect(editor.locator(".rb-open .rb-problems")).to_have_text(
+        "Le plateau de ce lien ne peut pas être lu\u00a0: ce lien est incomplet, tronqué\u202f; "
+        "copiez-le en entier, jusqu’à son dernier caractère"
+    )
+    expect(field(editor, "units.0.might")).to_have_value("3")  # the blank board, as it was
+    context.close()
 
 
 @FROM_DISK

@@ -4,6 +4,9 @@ examples found by their title, in both languages, from disk and over http."""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -202,6 +205,19 @@ def test_the_filter_shows_exactly_the_examples_whose_steps_cite_the_rule(
     # Without a rule in the address, every example.
     page.locator(".rb-filter-status a").click()
     expect(page.locator(".rb-rulings > li:visible")).to_have_count(total)
+
+
+@pytest.mark.parametrize("wanted", ["$&", "$'", "$`x$1"])
+def test_the_filter_says_the_readers_rule_as_written(
+    page: Page, file_root: str, wanted: str
+) -> None:
+    """``worked-examples.html?rule=$&`` said "No worked example applies rule {rule}.":
+    ``String.replace`` expanded the reader's ``$&``."""
+    goto_after_startup(page, file_root + "worked-examples.html?rule=" + quote(wanted))
+    expect(page.locator(".rb-filter-status")).to_have_text(
+        re.compile(re.escape(f"No worked example applies rule {wanted}."))
+    )
+    expect(page.locator(".rb-rulings > li:visible")).to_have_count(0)
 
 
 def test_without_javascript_the_whole_list_reads(browser: Browser, file_root: str) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-import time
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from diagnostics import ABANDONED_SECONDS, forget_abandoned, store
+from diagnostics import forget_abandoned, store
+from diagnostics.writing import claim_file
 
 
 def test_an_entry_is_written_whole_and_nothing_else_is_left(tmp_path: Path) -> None:
@@ -26,7 +28,7 @@ def test_two_writers_of_one_entry_never_share_a_temporary_file(
     replace = os.replace
 
     def recording(source: str, target: Path) -> None:
-        moved.append(source)
+        moved.append(str(source))
         replace(source, target)
 
     monkeypatch.setattr("diagnostics.os.replace", recording)
@@ -42,12 +44,29 @@ def test_an_entry_that_cannot_be_written_is_not_cached_and_the_build_goes_on(
     assert store(tmp_path / "cache" / "key.js", b"content") is False
 
 
-def test_a_temporary_file_a_killed_writer_left_is_deleted_once_it_is_old(tmp_path: Path) -> None:
+# A writer killed mid-write: it claims a temporary file, writes half an entry, and dies.
+KILLED_WRITER = """
+import os, sys
+from pathlib import Path
+from diagnostics.writing import claim_file
+claim = claim_file(Path(sys.argv[1]), ".", ".tmp")
+os.write(claim.fd, b"half an entry")
+os._exit(9)
+"""
+
+
+def test_a_temporary_file_a_killed_writer_left_is_deleted_at_once_a_live_ones_never(
+    tmp_path: Path,
+) -> None:
     store(tmp_path / "key.js", b"an entry")
-    abandoned, live = tmp_path / ".abandoned.tmp", tmp_path / ".live.tmp"
-    abandoned.write_bytes(b"half an entry")
-    live.write_bytes(b"being written")
-    old = time.time() - ABANDONED_SECONDS - 60
-    os.utime(abandoned, (old, old))
-    forget_abandoned(tmp_path)
-    assert sorted(f.name for f in tmp_path.iterdir()) == [".live.tmp", "key.js"]
+    killed = subprocess.run([sys.executable, "-c", KILLED_WRITER, str(tmp_path)], check=False)
+    assert killed.returncode == 9
+    assert len(list(tmp_path.glob(".*.tmp"))) == 1  # half an entry, its writer gone
+    live = claim_file(tmp_path, ".", ".tmp")  # this process writing: its lock is held
+    try:
+        forget_abandoned(tmp_path)
+        assert sorted(f.name for f in tmp_path.iterdir()) == [live.path.name, "key.js"]
+    finally:
+        live.release()
+    forget_abandoned(tmp_path)  # released, and not moved into place: a writer gone
+    assert [f.name for f in tmp_path.iterdir()] == ["key.js"]

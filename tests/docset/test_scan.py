@@ -190,3 +190,34 @@ def test_the_sites_pages_are_far_within_the_bounds() -> None:
     for folder in ("docs", "docs_fr"):
         for page in sorted((ROOT / folder).glob("*.md")):
             assert scan(page.read_text(encoding="utf-8")).problems == (), page
+
+
+# Pages whose raw HTML leaves an element open (or nests past the bound), and the line and element
+# of the first, as Material's search index would keep it open to the page's end.
+LEFT_OPEN = {
+    "short paragraphs of unclosed <code>": ("# T\n\n" + "<code>a\n\n" * 8192, 3, "<code>"),
+    "an end tag in the next paragraph": ("# T\n\n" + "<b>a\n\nb</b>\n\n" * 4096, 3, "<b>"),
+    "closed out of order": ("# T\n\nA <b><i>x</b></i> y.\n", 3, "<b>"),
+    "a block opened in running text": ("# T\n\nA <div> in text.\n\n</div>\n", 3, "<div>"),
+    "a block never closed": ("# T\n\nFine.\n\n<details>\n\nText.\n", 5, "<details>"),
+    "nested past the bound": ("# T\n\n" + "<span>" * 21 + "x" + "</span>" * 21, 3, "nested"),
+}
+CLOSED = [
+    "A <span class='x'>sentence</span>, a line<br>break, an <img src=x.png> image.",
+    '<div class="rb-screen" markdown>\n\nA paragraph <b>in</b> it.\n\n</div>',
+    "<noscript><p><strong>Needs</strong> JavaScript.</p></noscript>",
+    "Autolinks <http://127.0.0.1:8000> and <a@b.c>, escaped \\<b> and `<i>` in code.",
+    "A <code>closed</code> one, a self-closed <span/>.",
+]
+
+
+@pytest.mark.parametrize("shape", list(LEFT_OPEN))
+def test_an_element_left_open_is_one_problem_at_the_first(shape: str) -> None:
+    text, line, named = LEFT_OPEN[shape]
+    [(at, what)] = scan(text).problems
+    assert at == line and named in what
+
+
+@pytest.mark.parametrize("text", CLOSED)
+def test_elements_closed_in_order_are_no_problem(text: str) -> None:
+    assert scan(f"# T\n\n{text}\n").problems == ()

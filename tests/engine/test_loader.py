@@ -467,3 +467,12 @@ def test_a_field_with_two_forms_reports_the_mistake_in_the_form_written() -> Non
         f"bad.yml:{line_of(text, 'pionts')}: expected.conquer.pionts: unknown key (did you mean "
         "'points'?)",
     ]
+
+
+def test_the_largest_whole_number_a_browser_holds_exactly_is_read_the_next_is_refused() -> None:
+    data, _ = read_yaml("might: 9007199254740991\n", "x.yml")
+    assert data == {"might": 9007199254740991}
+    with pytest.raises(
+        ProblemsFound, match=r"x.yml:1: might: -9007199254740992 is beyond -9007199254740991"
+    ):
+        read_yaml("might: -9007199254740992\n", "x.yml")

@@ -6,8 +6,10 @@ Every version here is made up by the test (numbers and texts included): never sh
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -168,12 +170,18 @@ def test_a_translation_follows_an_older_carried_version_only(tmp_path: Path) -> 
     lines.insert(4, "  translated-from: 0.9")  # under 101
     french.write_text("\n".join(lines) + "\n", encoding="utf-8")
     english = tmp_path / "core-rules-1.0.en.txt"
-    english.write_text(english.read_text("utf-8") + "  translated-from: 0.1\n", "utf-8")
+    right = english.read_text("utf-8")
+    english.write_text(right + "  translated-from: 0.1\n", "utf-8")
+    with pytest.raises(ProblemsFound) as caught:
+        load_versions(tmp_path, LANGUAGES, display_root=tmp_path)
+    assert [str(p) for p in caught.value.problems] == [  # the rules first, alone
+        "core-rules-1.0.en.txt:4: [104] translated-from: only a translation follows another "
+        "version's English",
+    ]
+    english.write_text(right, "utf-8")
     with pytest.raises(ProblemsFound) as caught:
         load_versions(tmp_path, LANGUAGES, display_root=tmp_path)
     assert [str(p) for p in caught.value.problems] == [
-        "core-rules-1.0.en.txt:4: [104] translated-from: only a translation follows another "
-        "version's English",
         "core-rules-1.1.fr.txt:2: [100] translated-from: 1.2 is not older than 1.1, this "
         "file's version",
         "core-rules-1.1.fr.txt:4: [101] translated-from: 0.9 is not a version versions.txt "
@@ -286,3 +294,157 @@ def test_the_import_command_adds_a_current_version_and_carries_the_translation(
     assert "466.9." not in french  # no French yet: the build lists it
     with pytest.raises(ProblemsFound, match=r"\[466.9\] no fr text"):
         load_versions(folder, LANGUAGES, display_root=tmp_path)
+
+
+# -- an import is whole or absent, and takes only a rules text ---------------------------------
+
+
+def status(folder: Path) -> str:
+    """``git status`` of ``folder``, its untracked and ignored files included."""
+    done = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all", "--ignored", "--", "."],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def tracked_rules(tmp_path: Path) -> Path:
+    """The real rules folder, copied, committed to a repository of its own."""
+    folder = real_rules(tmp_path)
+    for args in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t",
+                 "commit", "-q", "-m", "rules"]):  # fmt: skip
+        subprocess.run(["git", *args], cwd=folder, check=True, capture_output=True)
+    assert status(folder) == ""
+    return folder
+
+
+def made_up_text(tmp_path: Path, folder: Path) -> None:
+    book = load_versions(folder, LANGUAGES).current.book
+    text = official_text(book, {"466.3.a": "A made-up text.", "466.9": "Made up."})
+    (tmp_path / "official.txt").write_text(text, "utf-8")
+
+
+IMPORT_1_5 = ("official.txt", "--version", "1.5", "--edition", "Made up v1.5",
+              "--edition", "fr=Inventé v1.5")  # fmt: skip
+
+
+def dangling_link(folder: Path) -> str:
+    (folder / "core-rules-1.5.fr.txt").symlink_to(folder / "nowhere" / "x.txt")
+    return "rules/core-rules-1.5.fr.txt: already exists (a link to nothing)"
+
+
+def renumbering_a_folder(folder: Path) -> str:
+    (folder / "renumbering.txt").unlink()
+    (folder / "renumbering.txt").mkdir()
+    return "rules/renumbering.txt: is a folder, not a file"
+
+
+def versions_a_link(folder: Path) -> str:
+    elsewhere = folder.parent / "versions-elsewhere.txt"
+    elsewhere.write_bytes((folder / "versions.txt").read_bytes())
+    (folder / "versions.txt").unlink()
+    (folder / "versions.txt").symlink_to(elsewhere)
+    return "rules/versions.txt: is a link: nothing is written through a link: nothing was written"
+
+
+@pytest.mark.parametrize("fault", [dangling_link, renumbering_a_folder, versions_a_link])
+def test_an_import_that_cannot_write_a_file_says_why_in_one_line_and_writes_nothing(
+    tmp_path: Path, fault: Callable[[Path], str]
+) -> None:
+    """The import wrote the English file, then ended in a traceback: the next build never read
+    the orphan, and a second import was refused ("already exists")."""
+    folder = tracked_rules(tmp_path)
+    made_up_text(tmp_path, folder)
+    said = fault(folder)
+    before = status(folder)
+    result = run_import(*IMPORT_1_5, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.splitlines() == [said], result.stderr
+    assert status(folder) == before
+
+
+# The import, its writes interrupted: the process sends itself SIGTERM (as `kill` does) while
+# it writes its second file, before any is moved into place.
+INTERRUPTED = """
+import os, signal, sys
+from diagnostics import writing
+from rulebook.update import main
+written = []
+write = writing.Claim.write
+def killed_midway(claim, content):
+    write(claim, content)
+    written.append(claim.path)
+    if len(written) == 2:
+        os.kill(os.getpid(), signal.SIGTERM)
+writing.Claim.write = killed_midway
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_an_import_interrupted_while_it_writes_leaves_rules_as_it_was(tmp_path: Path) -> None:
+    folder = tracked_rules(tmp_path)
+    made_up_text(tmp_path, folder)
+    result = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED, "import", *IMPORT_1_5],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.splitlines() == ["interrupted: nothing was written"]
+    assert status(folder) == ""
+
+
+def test_a_text_that_is_not_the_whole_rules_is_refused_unless_it_is_meant(tmp_path: Path) -> None:
+    """An empty text was imported as the new current version (0 added, 25 removed, exit 0)."""
+    folder = tracked_rules(tmp_path)
+    (tmp_path / "official.txt").write_text("", "utf-8")
+    result = run_import(*IMPORT_1_5, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        "official.txt: numbers no rule (a rule is a line 'NUMBER. text', such as '466.3.a. A "
+        "Player …'): not the whole rules text? Nothing is written (--fewer-rules if it is meant)"
+    ]
+    page = "466.3.a. A made-up text.\n466.9. Made up.\n"  # 2 rules of the 25 v1.4 quotes
+    (tmp_path / "official.txt").write_text(page, "utf-8")
+    result = run_import(*IMPORT_1_5, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        "official.txt: numbers 2 rule(s), fewer than 50% of the 25 rules v1.4 carries: not the "
+        "whole rules text? Nothing is written (--fewer-rules if it is meant)"
+    ]
+    assert status(folder) == ""
+    result = run_import(*IMPORT_1_5, "--fewer-rules", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "since v1.4, 1 added, 24 removed" in result.stdout  # as meant: our labels kept
+
+
+def test_a_rule_number_alone_before_the_same_number_is_that_rule_elsewhere_a_problem(
+    tmp_path: Path,
+) -> None:
+    """A PDF copy puts a rule's number alone on a line, then the number with its text: the
+    number was glued to the rule above it, counted as one more changed rule."""
+    folder = tracked_rules(tmp_path)
+    book = load_versions(folder, LANGUAGES).current.book
+    text = official_text(book)
+    copied = text.replace("\n466.3.a. ", "\n466.3.a.\n466.3.a. ").replace(
+        "\n470. ", "\n470.\n470. "
+    )
+    assert copied != text
+    (tmp_path / "official.txt").write_text(copied, "utf-8")
+    result = run_import(*IMPORT_1_5, "--fewer-rules", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "0 added, 0 removed, 0 renumbered, 0 changed." in result.stdout
+    subprocess.run(["git", "clean", "-qfd"], cwd=folder, check=True)
+    subprocess.run(["git", "checkout", "-q", "."], cwd=folder, check=True)
+    lines = text.splitlines()
+    at = next(i for i, row in enumerate(lines) if row.startswith("466.3.a. "))
+    lines.insert(at, "466.2.")  # alone, before another rule
+    (tmp_path / "official.txt").write_text("\n".join(lines) + "\n", "utf-8")
+    result = run_import(*IMPORT_1_5, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        f"official.txt:{at + 1}: [466.2] a rule number alone on its line, not followed by that "
+        "rule: put the rule's text after its number, on its line"
+    ]
+    assert status(folder) == ""

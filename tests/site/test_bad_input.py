@@ -263,6 +263,16 @@ def paragraph_of(unit: str, size: int = 32 * 1024) -> Callable[[Path, str], Expe
     return apply
 
 
+def paragraphs_of(paragraph: str, count: int) -> Callable[[Path, str], Expected]:
+    """``count`` short paragraphs, each ``paragraph``: the first is the line reported."""
+
+    def apply(project: Path, name: str) -> Expected:
+        line = append(project, name, f"{paragraph}\n\n" * count)
+        return {name: range(line, line + 1)}
+
+    return apply
+
+
 def cr_only(project: Path, name: str) -> Expected:
     """The page saved with old Mac line endings, a citation written wrong on one line."""
     line = append(project, name, "A citation written wrong: [[188]\n")
@@ -473,6 +483,14 @@ CASES = [
         r"marks of inline Markdown",
     ),
     Case(
+        "page-short-paragraphs-of-unclosed-<code>",
+        both_pages(paragraphs_of("<code>a", 8192)),
+        "8,192 paragraphs each with an unclosed <code> (64 KB: over 300 s in the search index's "
+        "reader, each paragraph under the bound of marks) refused, at the first",
+        r"<code> is never closed",
+        isolated=True,
+    ),
+    Case(
         "page-cr-only-line-endings",
         both_pages(cr_only),
         "lines counted as Markdown counts them (all 26 problems were at line 1)",
@@ -611,6 +629,14 @@ CASES = [
         both_pages(front_matter("\n  " + "- " * 5000 + "x")),
         f"front matter nesting bounded ({TRACEBACK}: RecursionError)",
         NESTED,
+    ),
+    Case(
+        "front-matter-nesting-60000-after-a-tag",
+        both_pages(front_matter("!" + "[a: " * 60_000)),
+        f"front matter read as scenarios are: nested too deeply, as they say ({TRACEBACK}: "
+        "RecursionError; libyaml refuses '![', Python's parser does not)",
+        NESTED,
+        isolated=True,
     ),
     Case(
         "scenario-might-4.0",

@@ -146,7 +146,7 @@ class StandInPrinter:
     """Makes each edition a few bytes without a browser: for the build whose print edition no
     test reads, and whose pages must still link one (as the hostile build's do)."""
 
-    def __init__(self, chromium: Path, cache: Path | None = None) -> None:
+    def __init__(self, chromium: Path, cache: Path | None = None, setting: str = "") -> None:
         pass
 
     def make(self, edition: Edition) -> Made:

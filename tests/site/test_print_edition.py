@@ -306,3 +306,36 @@ def test_the_readers_edition_holds_no_page_for_contributors(built_site: Path, la
         first = squash(one(soup, "article h1 ~ p").get_text())[:60]
         assert any(title.startswith(heading) for title in titles) is inside, (path, titles)
         assert (first in text) is inside, (path, first)
+
+
+@pytest.mark.parametrize("program", ["a program that is not Chromium", "no program there"])
+def test_a_chromium_setting_that_is_not_chromium_names_the_setting_the_path_and_chromium(
+    tmp_path: Path, program: str
+) -> None:
+    """``chromium: /bin/true`` said only Playwright's "Target page, context or browser has been
+    closed", naming neither the setting nor the path."""
+    from tests.site.conftest import sandbox
+    from tests.site.test_bad_input import build
+
+    project = sandbox(tmp_path / "project", print_edition=True)
+    path = shutil.which("true") if program.startswith("a program") else str(tmp_path / "none")
+    assert path is not None
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        text.replace("\n  - riftbound:\n", f"\n  - riftbound:\n      chromium: {path}\n", 1),
+        encoding="utf-8",
+    )
+    result = build(project)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in output, output[-3000:]
+    what = "did not start as Chromium (" if program.startswith("a program") else "is not there"
+    said = [row for row in output.splitlines() if row.startswith("mkdocs.yml:")]
+    assert len(said) == 1 and said[0].startswith(
+        f"mkdocs.yml: plugins: riftbound: chromium: {path} {what}"
+    ), output[-3000:]
+    assert said[0].endswith(
+        "the print edition is printed by Debian's Chromium, /usr/lib/chromium/chromium (make "
+        "build installs it; or apt-get install chromium fonts-liberation fonts-dejavu-core)"
+    )
+    assert not list(project.glob(".site.*"))

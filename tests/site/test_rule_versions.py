@@ -15,6 +15,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 
 from rulebook.versions import load_versions
@@ -181,3 +182,48 @@ def test_a_bad_version_declaration_and_a_bad_sign_off_fail_with_their_lines(
     said = "docs/index.md:2: front matter: rules_reviewed: '1.4' is not a version written as v1.4"
     assert said in lines
     assert len([line for line in lines if line.startswith(("docs", "rules/"))]) == 2  # no more
+
+
+# One fault of renumbering.txt: its line (the quiet made-up version renumbers 317.2 → 317.3).
+RENUMBERING_FAULTS = {
+    "a cycle": ("317.2 → 317.3\n317.3 → 317.2", "[317.3] is not a rule of v1.4"),
+    "a chain": ("317.2 → 317.3\n317.3 → 317.4", "[317.3] is not a rule of v1.4"),
+    "an unknown rule": ("317.2 → 317.3\n999 → 455", "[999] is not a rule of v1.4"),
+    "a duplicate": ("317.2 → 317.3\n317.2 → 317.3", "[317.2] renumbered twice (first at line"),
+}
+
+
+@pytest.mark.parametrize("fault", list(RENUMBERING_FAULTS))
+def test_one_fault_of_the_renumbering_is_one_line_and_nothing_of_the_translations(
+    project: Path, fault: str
+) -> None:
+    """A fault of renumbering.txt printed 14 false "no fr text" lines before the true one;
+    what a translation lacks is said once the rules themselves are right."""
+    book = load_versions(project / "rules", ("en", "fr")).current.book
+    import_quiet(project, book)  # leaves the added rule without French: said, once it counts
+    renumbering = project / "rules" / "renumbering.txt"
+    right = renumbering.read_text("utf-8")
+    moves, said = RENUMBERING_FAULTS[fault]
+    renumbering.write_text(right.replace("317.2 → 317.3", moves), "utf-8")
+    line = 1 + right.count("\n", 0, right.index("317.2 → 317.3")) + 1
+    result = load(project)  # as the build's first event reports it (test_bad_input.py)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    problems = [row for row in result.stderr.splitlines() if row.startswith("rules/")]
+    assert len(problems) == 1 and problems[0].startswith(f"rules/renumbering.txt:{line}: {said}")
+    renumbering.write_text(right, "utf-8")
+    result = load(project)
+    problems = [row for row in result.stderr.splitlines() if row.startswith("rules/")]
+    (added,) = lines_with(project / "rules" / "core-rules-1.5.en.txt", f"{ADDED}. ")
+    assert problems == [
+        f"rules/core-rules-1.5.en.txt:{added}: [{ADDED}] no fr text in rules/core-rules-1.5.fr.txt"
+    ]
+
+
+def test_a_version_listed_without_its_rules_is_one_line(project: Path) -> None:
+    declared = project / "rules" / "versions.txt"
+    declared.write_text(
+        declared.read_text("utf-8").replace("\n1.4\n", "\n1.4\n1.5\n", 1), encoding="utf-8"
+    )
+    result = load(project)
+    problems = [row for row in result.stderr.splitlines() if row.startswith("rules/")]
+    assert problems == ["rules/core-rules-1.5.en.txt: missing rules file for language 'en'"]

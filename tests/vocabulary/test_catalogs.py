@@ -202,6 +202,16 @@ def appended(entry: str) -> Callable[[bytes], tuple[bytes, int]]:
     return apply
 
 
+NOT_FOUND = 'msgctxt "site:not-found"\nmsgid "Page not found"\nmsgstr "Page introuvable"\n'
+
+
+def deleted(data: bytes) -> tuple[bytes, int]:
+    """The 404 page's title deleted from the catalog: said with no line (there is none)."""
+    text = data.decode("utf-8")
+    assert NOT_FOUND in text
+    return text.replace(NOT_FOUND, "", 1).encode("utf-8"), 0
+
+
 def latin1_byte(data: bytes) -> tuple[bytes, int]:
     line = data[: data.index(SITE_NAME.encode())].count(b"\n") + 1
     return data.replace(SITE_NAME.encode(), 'msgstr "Côte"'.encode("latin-1"), 1), line
@@ -242,6 +252,15 @@ CATALOG_CASES = {
     ),
     "an-unterminated-msgstr": (replaced(SITE_NAME, SITE_NAME.removesuffix('"')), "left open"),
     "a-line-of-nothing": (replaced(SITE_NAME, SITE_NAME + "\nRègles", below=1), "left open"),
+    "a-deleted-entry": (deleted, 'missing msgctxt "site:not-found"'),
+    "an-escape-babel-does-not-read": (
+        replaced('msgstr "Page introuvable"', 'msgstr "Page\\x00introuvable"'),
+        "\\x00: an escape the catalog's reader does not read",
+    ),
+    "an-escape-gettext-does-not-define": (
+        replaced('msgstr "Page introuvable"', 'msgstr "Page\\x00introuvable \\q"'),
+        "\\x00, \\q: an escape",
+    ),
     "not-utf-8": (latin1_byte, "UTF-8"),
     "a-byte-order-mark": (bom, "byte-order mark"),
     "charset-latin-1": (replaced("charset=utf-8", "charset=ISO-8859-1"), "UTF-8"),
