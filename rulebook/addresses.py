@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import links
 import markup
-from rulebook.numbering import RuleNumber
+from rulebook.numbering import KEYWORDS, RuleNumber
 from rulebook.versions import RuleVersions, Version
 from vocabulary import message
 
@@ -84,9 +84,10 @@ def where_now(versions: RuleVersions, since: Version, number: str) -> tuple[Vers
 
 
 def chapters(versions: RuleVersions) -> list[int]:
-    """Every chapter an address without a version may name."""
+    """Every chapter an address without a version may name: not the keywords' page, which
+    came with versions (it never had such an address)."""
     found = {chapter for version in versions for chapter in version.book.chapters()}
-    return sorted(found)
+    return sorted(found - {KEYWORDS})
 
 
 def unversioned_html(versions: RuleVersions, chapter: int, lang: str) -> str:

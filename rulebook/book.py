@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -12,6 +13,9 @@ from diagnostics import Problem, ProblemsFound, read_source
 from rulebook.numbering import RuleNumber
 from rulebook.textfile import RuleEntry, RulesFile, parse_rules_text
 from vocabulary import SOURCE_LANGUAGE, typeset
+
+# A keyword's name at the start of its label: the words before its number ("N") or its colon.
+KEYWORD_NAME = re.compile(r"([^\W\d_][\w’'-]*(?: (?!N\b)[^\W\d_][\w’'-]*)*)(?= N\b|\s*:)")
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,16 @@ class Rule:
     def paragraphs(self, lang: str) -> tuple[str, ...]:
         """The rule's paragraphs in ``lang``, typeset for it."""
         return tuple(typeset(p, lang) for p in self.entries[lang].paragraphs)
+
+    def name(self, lang: str) -> str:
+        """The rule as a reader of ``lang`` names it: its number, or a keyword's name in that
+        language, which its label there starts with (``Shield`` is « Bouclier » in French, from
+        « [Bouclier N : …] »)."""
+        entry = self.entries.get(lang)
+        if not self.number.is_keyword or lang == SOURCE_LANGUAGE or entry is None:
+            return self.number.text
+        named = KEYWORD_NAME.match(entry.paragraphs[0]) if entry.paragraphs else None
+        return named.group(1) if named else self.number.text
 
     def notes(self, lang: str) -> tuple[str, ...]:
         """The editor's notes on the rule in ``lang``, typeset for it: a paragraph each."""

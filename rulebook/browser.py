@@ -411,10 +411,11 @@ class RulesBrowser:
         """A rule heading's permanent link: the rule's versioned address (``links.rule``, from
         the page that holds it), which reading.js copies when it is followed."""
         href = links.rule(here, rule.number, version=version.at)
-        name = markup.attribute(COPY_LINK(self.lang, number=rule.number.text))
+        named = rule.name(self.lang)
+        name = markup.attribute(COPY_LINK(self.lang, number=named))
         return (
             f'<a class="rb-permalink rb-screen" href="{markup.attribute(href)}" title="{name}" '
-            f'data-number="{markup.attribute(rule.number.text)}">'
+            f'data-number="{markup.attribute(named)}">'
             f"{icons.use('rb-link-icon')}</a>"
         )
 
@@ -447,7 +448,8 @@ class RulesBrowser:
         number = rule.number
         href = self.linker(here, version)
         link = self.permalink(here, version, rule)
-        out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{number} {link}</h{level}>']
+        named = markup.text(rule.name(lang))
+        out = [f'<h{level} id="{number.anchor}" class="rb-rule-number">{named} {link}</h{level}>']
         if rule.quoted:
             out += [f"<p>{linked(p, lang, href)}</p>" for p in rule.paragraphs(lang)]
             if lang != SOURCE_LANGUAGE:
@@ -648,7 +650,9 @@ class RulesBrowser:
                 first = rule.paragraphs(lang)[0]
                 text = excerpt(first, 90)
                 href = self.rule_href(here, version, rule.number.text)
-                items.append(f"<li>{a(href, str(rule.number))} {markup.text(text)}</li>")
+                items.append(
+                    f"<li>{a(href, markup.text(rule.name(lang)))} {markup.text(text)}</li>"
+                )
             lists[f"chapter-{chapter}"] = f"<ul>{''.join(items)}</ul>"
         return markdown, lists
 

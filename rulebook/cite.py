@@ -104,7 +104,7 @@ class Citations:
     def note(self, rule: Rule) -> str:
         lang, number = self.page.lang, rule.number.text
         shown = self.shown[number]
-        head = f"{KEYWORD(lang) if rule.number.is_keyword else RULE(lang)} {number}."
+        head = f"{KEYWORD(lang) if rule.number.is_keyword else RULE(lang)} {rule.name(lang)}."
         if rule.quoted:
             paragraphs = [linked(p, lang, self.href) for p in rule.paragraphs(lang)]
             paragraphs[0] = f"{markup.text(head)} {paragraphs[0]}"

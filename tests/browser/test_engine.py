@@ -327,7 +327,7 @@ def test_a_number_the_page_cannot_hold_exactly_is_kept_as_typed_and_refused(
     editor.get_by_role("button", name="Lancer", exact=True).click()
     error = editor.locator('[data-field="units.1.might"] .rb-field-error')
     expect(error).to_have_text(
-        "9007199254740993 dépasse 9007199254740991, le plus grand nombre entier qu’un "
+        "« 9007199254740993 » dépasse 9007199254740991, le plus grand nombre entier qu’un "
         "navigateur représente exactement"
     )
     expect(might).to_have_value("9007199254740993")
@@ -510,7 +510,8 @@ def test_open_a_pasted_scenario_broken_or_hostile(
     panel.get_by_label("Ou collez un scénario").fill(broken)
     panel.get_by_role("button", name="Ouvrir le scénario collé").click()
     expect(panel.locator(".rb-problems")).to_contain_text(
-        f"Ligne {line}\u00a0: units.0.might\u00a0: doit valoir au moins 0 (ici\u00a0: «\u00a0-5\u00a0»)"
+        f"Ligne {line}\u00a0: Unité 1 · Pillarde rouge · Puissance\u00a0: doit valoir au moins 0 "
+        "(ici\u00a0: «\u00a0-5\u00a0»)"
     )
     latin = FilePayload(
         name="latin.yml", mimeType="text/yaml", buffer="id: côté\n".encode("latin-1")
