@@ -468,6 +468,8 @@ def difference(before: Mapping[str, Any], after: Mapping[str, Any], lang: str) -
 
     def result(side: Summary) -> str:
         winner = side.result.winner
+        if not side.fought:
+            return word("diff.no-combat", lang)
         return (
             word("diff.wins", lang, player=name("players", winner))
             if winner

@@ -204,6 +204,7 @@ WORDS: dict[str, Message] = {
     "diff.same": message("editor:diff.same", "the same outcome."),
     "diff.result": message("editor:diff.result", "Result"),
     "diff.no-result": message("editor:diff.no-result", "No Result"),
+    "diff.no-combat": message("editor:diff.no-combat", "No combat"),
     "diff.wins": message("editor:diff.wins", "{player} wins"),
     "diff.restaged": message("editor:diff.restaged", "Another combat staged"),
     "diff.yes": message("editor:diff.yes", "yes"),

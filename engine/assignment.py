@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import islice
 
 # Exploring every legal assignment is bounded: at most this many for one player's choice.
 MAX_ASSIGNMENTS = 500
@@ -147,6 +148,12 @@ def legal_assignments(
         if given > limit:
             raise TooMany(limit)
         yield amounts
+
+
+def only_assignment(total: int, targets: Sequence[Target]) -> bool:
+    """Whether ``total`` has a single legal assignment among ``targets`` (as when there is
+    one unit to assign to): then the player had no choice to make."""
+    return sum(1 for _ in islice(legal_assignments(total, targets, 2), 2)) == 1
 
 
 class TooMany(Exception):

@@ -38,7 +38,7 @@ from functools import cached_property
 from diagnostics import NodePath, Param, Problem, ProblemsFound
 from engine import refusals as R
 from engine import steps as S
-from engine.assignment import Illegal, Reason, Target, illegal
+from engine.assignment import Illegal, Reason, Target, illegal, only_assignment
 from engine.effects import Ability, Effect, Resolved
 from engine.fields import Kind
 from engine.model import IN_PLAY, Board, Designation, Lasting, Trigger, Unit, Void, Zone
@@ -114,6 +114,7 @@ class Outcome:
     winner: str | None
     loser: str | None
     restaged: bool
+    fought: bool  # a combat took place (a showdown may end without one)
     control_before: str | None
     control_after: str | None
     conquered_by: str | None
@@ -146,6 +147,7 @@ class Outcome:
         return Summary(
             result=Result(self.winner, self.loser),
             restaged=self.restaged,
+            fought=self.fought,
             control_before=self.control_before,
             control=self.control_after,
             conquer=Conquest(self.conquered_by, self.points_scored) if self.conquered_by else None,
@@ -204,6 +206,7 @@ class CombatRun:
         self.attacker = scenario.combat.attacker
         self.defender = ""
         self.fighting = False  # a combat is under way (not only a showdown)
+        self.fought = False  # a combat took place (an open showdown may end without one)
         self.played = 0
         self.chain_items = 0  # numbers chain steps: chain-1, chain-2, …
         self.winner: str | None = None
@@ -429,7 +432,7 @@ class CombatRun:
                 n=number,
             )
             self.cleanup(step_id)
-            self.resolve_chain("showdown")
+            self.resolve_chain("showdown-chain")
             if not self.fighting:
                 self.arrivals()
 
@@ -521,6 +524,8 @@ class CombatRun:
             if not targets
             else S.ASSIGN_NOTHING
             if not might
+            else S.ASSIGN_ONLY
+            if chosen is not Chosen.STATED and only_assignment(might, targets)
             else S.ASSIGNED_BY[chosen]
         )
         self.record(S.ASSIGN_ID, "damage", kind, params, side=side.name)
@@ -832,6 +837,7 @@ class CombatRun:
         expired = len(self.board.effects)
         self.board.effects.clear()
         self.fighting = False
+        self.fought = True
         self.record(S.END_ID, "end", S.END, S.Ended(expired))
 
     def after_combat(self) -> None:
@@ -846,6 +852,7 @@ class CombatRun:
             winner=self.winner,
             loser=self.loser,
             restaged=restaged,
+            fought=self.fought,
             control_before=control_before,
             control_after=board.controller,
             conquered_by=self.conquered_by,

@@ -156,6 +156,7 @@ def narrate(step: Step, lang: str, names: Names) -> str:
 OUTCOME = message("example:outcome", "Outcome.")
 WINS = message("outcome:wins", "{winner} wins the combat; {loser} loses.")
 NO_RESULT = message("outcome:no-result", "No Result.")
+NO_COMBAT = message("outcome:no-combat", "No combat: the showdown ended without one.")
 RESTAGED = message("outcome:restaged", "Another showdown and combat was staged.")
 CONTROL = message("outcome:control", "Control: {before} → {after}.")
 CONQUER = plural_message(
@@ -169,8 +170,10 @@ RECALLED = plural_message("outcome:recalled", "Recalled: {units}.", "Recalled: {
 
 
 def result_sentence(summary: Summary, lang: str, names: Names) -> str:
-    """The combat's result in one sentence: who won and lost, or No Result."""
+    """The combat's result in one sentence: who won and lost, No Result, or no combat at all."""
     result = summary.result
+    if not summary.fought:
+        return NO_COMBAT(lang)
     if not result.winner:
         return NO_RESULT(lang)
     return WINS(

@@ -25,6 +25,7 @@ def outcome_dict(outcome: Outcome, lang: str = SOURCE_LANGUAGE) -> dict[str, Any
         "format": JSON_FORMAT,
         "result": expected["result"],
         "restaged": summary.restaged,
+        "combat": summary.fought,  # false: a showdown that ended without a combat
         "control": {"before": summary.control_before, "after": summary.control},
         "conquer": expected["conquer"],
         "scores": dict(summary.scores),

@@ -606,6 +606,20 @@ ASSIGN_CHOSEN = entry(
     count="might",
     clauses=ASSIGN_CLAUSES,
 )
+ASSIGN_ONLY = entry(
+    "assign-only",
+    Assigned,
+    plural_message(
+        "step:assign-only",
+        "{player} assigns {might} combat damage: {shares}. The scenario does not say how, and "
+        "this is the only legal assignment.",
+        "{player} assigns {might} combat damage: {shares}. The scenario does not say how, and "
+        "this is the only legal assignment.",
+    ),
+    ("465",),
+    count="might",
+    clauses=ASSIGN_CLAUSES,
+)
 ASSIGN_TRIED = entry(
     "assign-tried",
     Assigned,
@@ -734,8 +748,8 @@ CLEANUP_NONE = entry(
     Nothing,
     message(
         "step:cleanup-none",
-        "This resolution is followed by a cleanup of its own: no unit has lethal damage, so none "
-        "dies.",
+        "This resolution is followed by a cleanup of its own: no unit has lethal damage, so the "
+        "cleanup kills none.",
     ),
     ("318",),
     quiet=True,
@@ -1244,7 +1258,7 @@ CHAIN_CONTINUATIONS = {
 # combat), or after the combat.
 CHAIN_ADDS = {
     "opening": CHAIN_ADD_OPENING,
-    "showdown": CHAIN_ADD_SHOWDOWN,
+    "showdown-chain": CHAIN_ADD_SHOWDOWN,
     "chain": CHAIN_ADD,
     "result-effects": CHAIN_ADD_RESULT,
     "control-effects": CHAIN_ADD_CONTROL,
@@ -1277,7 +1291,14 @@ STEP_GROUPS: dict[str, tuple[StepKind, ...]] = {
         SHOWDOWN_IMMUNE_ALL,
         SHOWDOWN_KILL_REPLACED,
     ),
-    "assignment": (ASSIGN_STATED, ASSIGN_CHOSEN, ASSIGN_TRIED, ASSIGN_NOTHING, ASSIGN_NO_TARGET),
+    "assignment": (
+        ASSIGN_STATED,
+        ASSIGN_CHOSEN,
+        ASSIGN_ONLY,
+        ASSIGN_TRIED,
+        ASSIGN_NOTHING,
+        ASSIGN_NO_TARGET,
+    ),
     "no-result": (NO_RESULT_RECALLED, NO_RESULT_BOTH, NO_RESULT_NEITHER),
     "control-change": (
         UNCONTROLLED,
@@ -1373,7 +1394,7 @@ ADD_ID = IdForm(
     message(
         "step-id:add",
         "Waiting abilities going on a chain: opening when the designations are given, "
-        "showdown during the showdown, chain before the result, result-effects after it, "
+        "showdown-chain during the showdown, chain before the result, result-effects after it, "
         "control-effects after a Conquer, after-combat after the end of combat. The number "
         "counts the steps of the combat's chains, 1, 2…",
     ),

@@ -57,6 +57,7 @@ class UnitEnd:
 class Summary:
     result: Result
     restaged: bool
+    fought: bool  # whether a combat took place: a showdown may end without one (341)
     control_before: str | None
     control: str | None
     conquer: Conquest | None
@@ -91,6 +92,7 @@ class Summary:
         return {
             "result": {"winner": self.result.winner, "loser": self.result.loser},
             "restaged": self.restaged,
+            "fought": self.fought,
             "control_before": self.control_before,
             "control": self.control,
             "conquer": (
@@ -121,6 +123,7 @@ class Summary:
         return cls(
             result=Result(data["result"]["winner"], data["result"]["loser"]),
             restaged=bool(data["restaged"]),
+            fought=bool(data["fought"]),
             control_before=data["control_before"],
             control=data["control"],
             conquer=Conquest(str(conquer["player"]), int(conquer["points"])) if conquer else None,

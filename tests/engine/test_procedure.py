@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.combat import Outcome, run_combat
+from engine.narration import Names, outcome_sentence
 from tests.engine.builders import build, dying_warden, play, step, unit, unit_state
 
 
@@ -420,3 +421,55 @@ def test_a_run_for_its_outcome_makes_one_board_and_the_others_only_when_read(
     shown = light.steps
     assert len(made) == 1 + len(shown)
     assert shown == run_combat(scenario).steps
+
+
+# 465: a player assigns its damage; when only one assignment is legal there is no choice.
+def test_465_a_single_legal_assignment_is_said_to_be_the_only_one() -> None:
+    outcome = one_on_one(5, 2)
+    assert step(outcome, "r1-assign-attacker").key == "assign-only"
+    two = play(
+        [unit("attacker", "red", 5, "base"), unit("a", "blue", 2), unit("b", "blue", 4)],
+        ["attacker"],
+    )
+    assert step(two, "r1-assign-attacker").key == "assign-chosen"  # 2 + 3, or 1 + 4
+    assert step(two, "r1-assign-defender").key == "assign-only"  # one attacker to assign to
+
+
+# 341, 327: a showdown play's triggered ability resolves in the showdown; the next play has
+# its own step, and no two steps share an id.
+def test_341_a_showdown_ability_and_the_next_play_have_steps_of_their_own() -> None:
+    martyr = unit(
+        "martyr",
+        "blue",
+        2,
+        abilities=[{"when": "dies", "deal_damage": {"to": "attacker", "amount": 2}}],
+    )
+    outcome = play(
+        [unit("attacker", "red", 4, "base"), martyr, unit("guard", "blue", 3)],
+        ["attacker"],
+        rounds=[
+            {
+                "showdown": [
+                    {"player": "red", "kill": {"to": "martyr"}},
+                    {"player": "blue", "give_might": {"to": "guard", "amount": 1}},
+                ]
+            }
+        ],
+    )
+    ids = [s.id for s in outcome.steps]
+    assert len(ids) == len(set(ids))
+    assert ids.index("r1-showdown-chain-2") < ids.index("r1-showdown-2") < ids.index("r1-damage")
+    assert unit_state(step(outcome, "r1-showdown-chain-2").board, "attacker").damage == 2
+
+
+# 341: a move onto a battlefield with no enemy unit is a showdown without a combat: the
+# outcome says there was none, not "No Result".
+def test_341_a_showdown_without_a_combat_has_no_combat_result() -> None:
+    outcome = play(
+        [unit("attacker", "red", 4, "base"), unit("away", "blue", 3, "base")], ["attacker"]
+    )
+    assert not outcome.summary.fought and outcome.conquered_by == "red"
+    assert "r1-damage" not in [s.id for s in outcome.steps]
+    said = outcome_sentence(outcome.summary, "en", Names(outcome.board))
+    assert said.startswith("No combat: the showdown ended without one.")
+    assert one_on_one(3, 3).summary.fought  # a combat that wipes both sides was fought

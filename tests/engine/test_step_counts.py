@@ -118,6 +118,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Red has no combat Might at the battlefield: no damage to assign. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
         "Rouge n’a aucune puissance de combat au champ de bataille : aucun dégât à attribuer. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
     ),
+    "assign-only": (
+        "Red assigns 1 combat damage: 1 to Scout and 3 to Guard. The scenario does not say how, and this is the only legal assignment. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Rouge attribue 1 dégât de combat : 1 à l’unité Éclaireuse et 3 à l’unité Garde. Le scénario ne dit pas comment, et c’est la seule attribution légale. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
     "assign-stated": (
         "Red assigns 1 combat damage, as the scenario states: 1 to Scout and 3 to Guard. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
         "Rouge attribue 1 dégât de combat, comme l’indique le scénario : 1 à l’unité Éclaireuse et 3 à l’unité Garde. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
@@ -291,8 +295,8 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Cette résolution est suivie de son propre nettoyage. Étape 3a : les unités Éclaireuse, Garde et Héraut ont des dégâts mortels. La compétence de mort de l’unité Éclaireuse est conservée avec les dernières informations connues de la carte, avant que celle-ci ne quitte le plateau ; elle attend son traitement.",
     ),
     "cleanup-none": (
-        "This resolution is followed by a cleanup of its own: no unit has lethal damage, so none dies.",
-        "Cette résolution est suivie de son propre nettoyage : aucune unité n’a de dégâts mortels, donc aucune ne meurt.",
+        "This resolution is followed by a cleanup of its own: no unit has lethal damage, so the cleanup kills none.",
+        "Cette résolution est suivie de son propre nettoyage : aucune unité n’a de dégâts mortels, donc le nettoyage n’en élimine aucune.",
     ),
     "conquer": (
         "Control: Red establishes control of the battlefield. That is a Conquer: Red scores 1 point (score: 3).",

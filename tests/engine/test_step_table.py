@@ -37,6 +37,12 @@ TABLE: dict[str, Meaning] = {
         "might",
         {"tanks": ("Tank",), "stunned": ("Stun",), "boosts": ()},
     ),
+    "assign-only": (
+        ("465",),
+        False,
+        "might",
+        {"tanks": ("Tank",), "stunned": ("Stun",), "boosts": ()},
+    ),
     "assign-tried": (
         ("465",),
         False,
