@@ -11,6 +11,9 @@ Requests (``action``), each in the page's language (``lang``) and for an editor'
   given the documented example's outcome (``documented``: ``facts``), one line saying how
   this one differs from it. A board the engine refuses gives its problems instead, each with
   the control it concerns, said as the form names things, in the page's language;
+- ``explore``: every choice players may make on the board (orders of abilities, combat
+  damage assignments), a chunk of runs per request so that the page shows progress and can
+  stop, then the outcomes they give (``browser_engine.exploring``);
 - ``open``: a scenario file's text → its form (or its problems, by line);
 - ``scenario``: the board as a scenario file that ``python -m engine run`` accepts unchanged,
   its ``expected`` filled with what the engine gave;
@@ -37,6 +40,7 @@ import links
 from browser_engine import view as views
 from browser_engine.edits import name_in
 from browser_engine.elements import View
+from browser_engine.exploring import Explorations
 from browser_engine.form import (
     MAX_FORM_BYTES,
     MAX_SCENARIO_BYTES,
@@ -183,6 +187,26 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
             raise RequestError("documented is an object (see browser_engine.entry.facts)")
         answer["difference"] = difference(documented, facts(outcome), lang)
     return answer
+
+
+EXPLORING = Explorations()
+
+
+def explore(request: Mapping[str, Any]) -> dict[str, Any]:
+    """``start`` (with the board): explore every choice of it, a first chunk of runs; then,
+    asked again, the next chunk, until ``done`` (``browser_engine.exploring``); ``stop``:
+    forget the exploration under way."""
+    lang = language(request)
+    if request.get("stop") is True:
+        EXPLORING.stop()
+        return {"ok": True, "done": True, "stopped": True}
+    if request.get("start") is True:
+        form, mode = check_form(request.get("form")), mode_of(request)
+        written, loaded = load(form)
+        if isinstance(loaded, ProblemsFound):
+            return refused(loaded, written, form, lang, mode)
+        EXPLORING.start(*loaded, lambda found: refused(found, written, form, lang, mode))
+    return EXPLORING.advance(lang)
 
 
 def open_file(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -422,6 +446,7 @@ ACTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "describe": describe,
     "edit": edit,
     "run": run,
+    "explore": explore,
     "open": open_file,
     "scenario": scenario_file,
     "share": share,

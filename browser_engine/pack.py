@@ -57,6 +57,7 @@ CODE_ARCHIVE = "riftbound.zip"
 # The editor's action bar: each button's icon, the theme's own (markup.icons).
 ACTION_ICONS = {
     "run": "material/play",
+    "explore": "material/call-split",
     "reset": "material/restore",
     "new": "material/file-plus-outline",
     "download": "material/download",

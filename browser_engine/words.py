@@ -24,6 +24,43 @@ WORDS: dict[str, Message] = {
     ),
     "button.run": message("editor:button.run", "Run"),
     "button.reset": message("editor:button.reset", "Reset"),
+    "button.explore": message("editor:button.explore", "Which choices change the outcome?"),
+    "explore.title": message("editor:explore.title", "Every choice"),
+    "explore.starting": message(
+        "editor:explore.starting",
+        "Trying every choice players may make: every order of abilities going on the chain "
+        "together, every legal combat damage assignment…",
+    ),
+    "explore.progress": plural_message(
+        "editor:explore.progress", "{runs} run played.", "{runs} runs played."
+    ),
+    "explore.stop": message("editor:explore.stop", "Stop"),
+    "explore.stopped": message(
+        "editor:explore.stopped", "Stopped: not every choice was tried, so nothing is concluded."
+    ),
+    "explore.none": message("editor:explore.none", "No exploration is under way."),
+    "explore.found": plural_message(
+        "editor:explore.found",
+        "Every choice tried: {runs} run, {outcomes} different outcomes.",
+        "Every choice tried: {runs} runs, {outcomes} different outcomes.",
+    ),
+    "explore.one-outcome": plural_message(
+        "editor:explore.one-outcome",
+        "Every choice tried: {runs} run. The outcome is the one shown above.",
+        "Every choice tried: {runs} runs. They all give the outcome shown above.",
+    ),
+    "explore.shown": message("editor:explore.shown", "The outcome shown above."),
+    "explore.other": message("editor:explore.other", "Another outcome."),
+    "explore.order": message(
+        "editor:explore.order", "{player} puts {abilities} on the chain, in that order."
+    ),
+    "explore.assign": message("editor:explore.assign", "{player} assigns {shares}."),
+    "explore.no-choice": message("editor:explore.no-choice", "No player has a choice to make."),
+    "explore.more": plural_message(
+        "editor:explore.more",
+        "And {more} other choice that gives it.",
+        "And {more} other choices that give it.",
+    ),
     "button.new": message("editor:button.new", "New board"),
     "button.download": message("editor:button.download", "Download the scenario"),
     "button.share": message("editor:button.share", "Share as a link"),

@@ -38,6 +38,72 @@ AssignmentKey = tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]
 MAX_RUNS = 5_000
 
 
+class Exploration:
+    """Every possible run of a combat, played a few at a time (``advance``): one outcome per
+    run, the scenario's own choices (or the engine's defaults) first. ``orders``: every order
+    of abilities going on the chain together; ``assignments``: every legal assignment of
+    combat damage; the kinds not explored are made as the scenario states them. ``reuse``:
+    start each run from the copy an earlier run left before the damage step it changes
+    (``False``: every run from the move; the same outcomes)."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        orders: bool = True,
+        assignments: bool = True,
+        limit: int = MAX_RUNS,
+        reuse: bool = True,
+    ) -> None:
+        self.scenario, self.orders, self.assignments = scenario, orders, assignments
+        self.limit, self.reuse = limit, reuse
+        self.outcomes: list[Outcome] = []
+        # The choices taken before a damage step (their indices) → a copy of the run paused
+        # there, and the explorer's record of those choices.
+        self.kept: dict[tuple[int, ...], tuple[CombatRun, list[tuple[int, int]]]] = {}
+        self.prefix: tuple[int, ...] | None = ()
+
+    @property
+    def done(self) -> bool:
+        return self.prefix is None
+
+    def keep(self, run: Any, taken: list[tuple[int, int]]) -> None:
+        if self.reuse:
+            self.kept[tuple(index for _, index in taken)] = (run.fork(run.chooser), taken)
+
+    def advance(self, runs: int) -> bool:
+        """Play at most ``runs`` more runs; whether every run has now been played
+        (ProblemsFound past a bound)."""
+        scenario, prefix = self.scenario, self.prefix
+        for _ in range(runs):
+            if prefix is None:
+                break
+            if len(self.outcomes) == self.limit:
+                said = R.TOO_MANY_ORDERS if not self.assignments else R.TOO_MANY_CHOICES
+                line = scenario.combat.line
+                raise ProblemsFound([R.refuse(scenario.path, line, said, count=self.limit)])
+            explorer = Explorer(
+                prefix,
+                scenario.path,
+                scenario.combat.line,
+                self.orders,
+                self.assignments,
+                keep=self.keep,
+            )
+            kept = self.kept
+            start = next(
+                (kept[prefix[:k]] for k in range(len(prefix), -1, -1) if prefix[:k] in kept),
+                None,
+            )
+            if start is None:
+                self.outcomes.append(CombatRun(scenario, explorer, boards=False).run())
+            else:
+                paused, taken = start
+                explorer.taken = list(taken)
+                self.outcomes.append(paused.fork(explorer).proceed())
+            prefix = self.prefix = explorer.next_prefix()
+        return prefix is None
+
+
 def every_choice(
     scenario: Scenario,
     orders: bool = True,
@@ -45,39 +111,11 @@ def every_choice(
     limit: int = MAX_RUNS,
     reuse: bool = True,
 ) -> list[Outcome]:
-    """One outcome per possible run (the scenario's own choices, or the engine's defaults,
-    first): every order of abilities going on the chain together (``orders``) and every legal
-    assignment of combat damage (``assignments``); the kinds not explored are made as the
-    scenario states them. ``reuse``: start each run from the copy an earlier run left before
-    the damage step it changes (``False``: every run from the move; the same outcomes)."""
-    outcomes: list[Outcome] = []
-    # The choices taken before a damage step (their indices) → a copy of the run paused there,
-    # and the explorer's record of those choices.
-    kept: dict[tuple[int, ...], tuple[CombatRun, list[tuple[int, int]]]] = {}
-
-    def keep(run: Any, taken: list[tuple[int, int]]) -> None:
-        if reuse:
-            kept[tuple(index for _, index in taken)] = (run.fork(run.chooser), taken)
-
-    prefix: tuple[int, ...] | None = ()
-    while prefix is not None:
-        if len(outcomes) == limit:
-            said = R.TOO_MANY_ORDERS if not assignments else R.TOO_MANY_CHOICES
-            raise ProblemsFound([R.refuse(scenario.path, scenario.combat.line, said, count=limit)])
-        explorer = Explorer(
-            prefix, scenario.path, scenario.combat.line, orders, assignments, keep=keep
-        )
-        start = next(
-            (kept[prefix[:k]] for k in range(len(prefix), -1, -1) if prefix[:k] in kept), None
-        )
-        if start is None:
-            outcomes.append(CombatRun(scenario, explorer, boards=False).run())
-        else:
-            paused, taken = start
-            explorer.taken = list(taken)
-            outcomes.append(paused.fork(explorer).proceed())
-        prefix = explorer.next_prefix()
-    return outcomes
+    """One outcome per possible run (``Exploration``, played to the end)."""
+    exploration = Exploration(scenario, orders, assignments, limit, reuse)
+    while not exploration.advance(limit + 1):
+        pass
+    return exploration.outcomes
 
 
 def every_order(scenario: Scenario, limit: int = MAX_ORDERS) -> list[Outcome]:

@@ -287,12 +287,14 @@
     this.shareBox = h("div", { className: "rb-share", hidden: true });
     this.answer = h("p", { className: "rb-answer", tabindex: "-1", hidden: true });
     this.result = h("div", { className: "rb-result", hidden: true });
+    this.choices = h("section", { className: "rb-choices-box", hidden: true });
     var page = this.mode === "page";
     var buttons = [
       action("run", t("button.run"), { type: "submit", className: "rb-run" }),
       action(page ? "new" : "reset", t(page ? "button.new" : "button.reset"), { onclick: function () {
         self.reset(page ? DATA.blank : self.start);
       } }),
+      action("explore", t("button.explore"), { className: "rb-explore-button", onclick: function () { self.explore(); } }),
       action("download", t("button.download"), { className: "rb-download", onclick: function () { self.download(); } }),
       action("share", t("button.share"), { className: "rb-share-button", onclick: function () { self.share(); } }),
     ];
@@ -312,6 +314,7 @@
       this.answer,
       this.problemList,
       this.shareBox,
+      this.choices,
       this.result,
     ]);
     this.root.appendChild(this.node);
@@ -590,10 +593,56 @@
     this.answer.focus();
   };
 
+  // Every choice players may make, tried by the engine in the worker a chunk of runs per
+  // request (browser_engine/exploring.py): the page shows each chunk's progress, and Stop
+  // (or a new exploration, or Reset) ends it between two chunks.
+  Editor.prototype.explore = function () {
+    var self = this;
+    var token = {};
+    this.exploring = token;
+    var line = h("p", { className: "rb-choices-progress", role: "status", text: t("explore.starting") });
+    var found = h("div", { className: "rb-choices-found" });
+    var stop = h("button", { type: "button", className: "rb-choices-stop", text: t("explore.stop"), onclick: function () {
+      if (self.exploring !== token) return;
+      finish("stopped");
+      line.textContent = t("explore.stopped");
+      self.request({ action: "explore", stop: true }).catch(function () { /* said */ });
+    } });
+    this.choices.replaceChildren(h("h4", { text: t("explore.title") }), line, stop, found);
+    this.choices.hidden = false;
+    this.choices.setAttribute("data-state", "running");
+    function finish(state) {
+      stop.remove();
+      self.exploring = null;
+      self.choices.setAttribute("data-state", state);
+    }
+    function next(request) {
+      return self.request(request).then(function (answer) {
+        if (self.exploring !== token) return; // stopped, or another began
+        if (!answer.ok) {
+          finish("refused");
+          line.textContent = "";
+          self.refused(answer);
+          return;
+        }
+        self.problems = [];
+        self.showProblems();
+        if (answer.progress) line.textContent = answer.progress;
+        if (!answer.done) return next({ action: "explore" });
+        finish("done");
+        found.innerHTML = answer.html; // escaped by browser_engine/exploring.py
+      }, function () { if (self.exploring === token) finish("failed"); });
+    }
+    return this.settled().then(function () {
+      return next({ action: "explore", start: true, form: self.form });
+    });
+  };
+
   Editor.prototype.reset = function (form) {
     this.form = copy(form);
     this.problems = [];
-    this.answer.hidden = this.result.hidden = this.shareBox.hidden = true;
+    this.answer.hidden = this.result.hidden = this.shareBox.hidden = this.choices.hidden = true;
+    this.exploring = null;
     this.say("");
     this.heading.focus();
     return this.describe();

@@ -642,3 +642,118 @@ def test_axe_finds_nothing_in_a_variation_light_and_dark_and_a_phone_can_use_it(
     assert shown >= 10 and beyond == [], (shown, beyond)
     variation.screenshot(path=str(SCREENSHOTS / "fr-variation-phone.png"))
     assert shared.traffic.outside == []
+
+
+def fragment_of(text: str) -> str:
+    """A scenario file's text as the editor shares it: the fragment of its link."""
+    from browser_engine import entry
+
+    request = {"action": "open", "lang": "en", "text": text, "name": "judge.yml"}
+    opened = json.loads(entry.handle(json.dumps(request)))
+    request = {"action": "share", "lang": "en", "form": opened["form"]}
+    return str(json.loads(entry.handle(json.dumps(request)))["fragment"])
+
+
+# The judge's board: an attacker with Assault 2 against a Tank and two other defenders.
+JUDGES_BOARD = """\
+id: judge
+players:
+  - {id: red, name: {en: Red, fr: Rouge}}
+  - {id: blue, name: {en: Blue, fr: Bleu}}
+battlefield: {name: {en: the Hill, fr: la Butte}, controller: blue}
+units:
+  - {id: raider, name: {en: Red Raider, fr: Pillarde rouge}, owner: red, might: 3, assault: 2, at: base}
+  - {id: guard, name: {en: Blue Guard, fr: Garde bleu}, owner: blue, might: 2, tank: true, at: battlefield}
+  - {id: scout, name: {en: Blue Scout, fr: Éclaireur bleu}, owner: blue, might: 2, at: battlefield}
+  - {id: archer, name: {en: Blue Archer, fr: Archère bleue}, owner: blue, might: 2, at: battlefield}
+combat:
+  attacker: red
+  move: [raider]
+"""
+# Main-thread tasks over 200 ms from the moment it is reset (Chromium's Long Tasks API).
+WATCH_LONG_TASKS = """
+window.rbLongTasks = [];
+new PerformanceObserver(list => {
+  for (const task of list.getEntries()) if (task.duration > 200) window.rbLongTasks.push(task.duration);
+}).observe({ type: "longtask" });
+"""
+
+
+@FROM_DISK
+def test_a_judge_sees_an_illegal_split_refused_in_french_and_asks_which_assignments_matter(
+    page: Page, traffic: Traffic, file_root: str
+) -> None:
+    """Assault 2 against a Tank and two others: Red's split that skips the Tank is refused
+    beside its field, with the reason, in French; with no split stated, "Which choices change
+    the outcome?" tries both legal assignments (lethal to the Tank, then 2 + 1 either way)
+    and says which unit each kills, with no main-thread task over 200 ms meanwhile."""
+    page.add_init_script(WATCH_LONG_TASKS)
+    split = "  move: [raider]\n  rounds:\n    - assign: {red: {scout: 2, archer: 3}}\n"
+    illegal = JUDGES_BOARD.replace("  move: [raider]\n", split)
+    editor = ready_page(page, file_root + "fr/ask-the-engine.html#scenario=" + fragment_of(illegal))
+    error = editor.locator(".rb-field-error").first
+    expect(error).to_contain_text("qui n’a pas Tank, alors que l’unité Garde bleu (Tank)")
+    expect(editor.locator(".rb-board-problems")).to_contain_text("Le moteur refuse ce plateau")
+    page.evaluate("hash => { location.hash = hash; }", "#scenario=" + fragment_of(JUDGES_BOARD))
+    answered(editor)
+    expect(editor.locator(".rb-answer")).to_contain_text("Bleu gagne le combat")
+    page.evaluate("() => { window.rbLongTasks = []; }")
+    editor.get_by_role("button", name="Quels choix changent le bilan\u00a0?").click()
+    box = editor.locator(".rb-choices-box")
+    expect(box).to_have_attribute("data-state", "done")
+    expect(box.locator(".rb-choices-head")).to_have_text(
+        "Tous les choix essayés\u00a0: 2 déroulements, 2 bilans différents."
+    )
+    said = box.locator(".rb-choices > ul > li")
+    expect(said).to_have_count(2)
+    expect(said.nth(0)).to_contain_text("Le bilan montré ci-dessus.")
+    expect(said.nth(0)).to_contain_text("Rouge attribue 2 à l’unité Garde bleu")
+    expect(said.nth(1)).to_contain_text("Un autre bilan.")
+    assert page.evaluate("window.rbLongTasks") == []
+    quiet(traffic)
+
+
+def many_choices_board() -> str:
+    """Six units a side, each with a death ability, all killed at once: 720 orders for each
+    player, far more runs than an exploration plays before its bound."""
+    lines = [
+        "id: many",
+        "players:",
+        "  - {id: red, name: Red}",
+        "  - {id: blue, name: Blue}",
+        "battlefield: {name: the Hill, controller: blue}",
+        "units:",
+    ]
+    for player, at in (("red", "base"), ("blue", "battlefield")):
+        for n in range(6):
+            lines.append(
+                f"  - {{id: {player}{n}, name: {player} {n}, owner: {player}, might: 1, at: {at},"
+                f" abilities: [{{when: dies, give_might: {{to: {player}{n}, amount: 1}}}}]}}"
+            )
+    lines += ["combat:", "  attacker: red", f"  move: [{', '.join(f'red{n}' for n in range(6))}]"]
+    return "\n".join(lines) + "\n"
+
+
+@FROM_DISK
+def test_an_exploration_shows_its_progress_and_stops_when_asked(
+    page: Page, traffic: Traffic, file_root: str
+) -> None:
+    editor = ready_page(
+        page, file_root + "ask-the-engine.html#scenario=" + fragment_of(many_choices_board())
+    )
+    answered(editor)
+    editor.get_by_role("button", name="Which choices change the outcome?").click()
+    box = editor.locator(".rb-choices-box")
+    expect(box.locator(".rb-choices-progress")).to_contain_text(re.compile(r"\d runs played"))
+    expect(box).to_have_attribute("data-state", "running")
+    box.get_by_role("button", name="Stop").click()
+    expect(box).to_have_attribute("data-state", "stopped")
+    expect(box.locator(".rb-choices-progress")).to_have_text(
+        "Stopped: not every choice was tried, so nothing is concluded."
+    )
+    expect(box.get_by_role("button", name="Stop")).to_have_count(0)
+    # The worker is free again: the next request is answered.
+    editor.locator(".rb-answer").evaluate("node => { node.hidden = true; }")
+    run(editor)
+    expect(box).to_have_attribute("data-state", "stopped")  # no late chunk changed it
+    quiet(traffic)

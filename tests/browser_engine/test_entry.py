@@ -288,3 +288,62 @@ def test_a_variation_is_titled_as_itself_with_its_own_outcome(lang: str, heading
     assert title.endswith(heading), title
     text = soup.get_text()
     assert "Both survive" not in text and "Les deux unités survivent" not in text
+
+
+class Ticks:
+    """A clock that moves on a second at each reading: every chunk of an exploration then
+    plays one run, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_explore_answers_run_by_run_then_groups_the_outcomes_the_choices_give(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Blue's two death abilities, in either order, times Red's two legal assignments: four
+    runs, two outcomes; the one shown first, each with the choices that give it."""
+    monkeypatch.setattr(entry, "EXPLORING", entry.Explorations(Ticks()))
+    board, _ = example("death-abilities-order-recruit-survives")
+    answers = [ask(action="explore", lang="en", form=board, start=True)]
+    while not answers[-1]["done"]:
+        answers.append(ask(action="explore", lang="en"))
+    assert [a["runs"] for a in answers] == [1, 2, 3, 4]
+    assert answers[1]["progress"] == "2 runs played."
+    soup = BeautifulSoup(answers[-1]["html"], "html.parser")
+    assert one(soup, ".rb-choices-head").get_text() == (
+        "Every choice tried: 4 runs, 2 different outcomes."
+    )
+    outcomes = [p.get_text() for p in soup.select(".rb-choices-outcome")]
+    assert outcomes[0].startswith("The outcome shown above. Blue wins the combat; Red loses.")
+    assert outcomes[1].startswith("Another outcome. No Result.")
+    choices = [li.get_text() for li in soup.select(".rb-choices-outcome + ul > li")]
+    assert "Blue puts Blue Herald's ability, then Blue Bombardier's ability on the chain" in (
+        choices[0]
+    )
+    assert "Red assigns 1 to Blue Bombardier and 2 to Blue Herald." in choices[0]
+    assert len(choices) == 4
+    # Asked again once done: nothing is under way.
+    assert ask(action="explore", lang="en")["stopped"] is True
+
+
+def test_explore_stops_when_asked_and_says_so_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(entry, "EXPLORING", entry.Explorations(Ticks()))
+    board, _ = example("death-abilities-order-recruit-survives")
+    first = ask(action="explore", lang="fr", form=board, start=True)
+    assert first["done"] is False and first["progress"] == "1 déroulement joué."
+    assert ask(action="explore", lang="fr", stop=True)["stopped"] is True
+    again = ask(action="explore", lang="fr")
+    assert again["stopped"] is True and again["progress"] == "Aucune exploration n’est en cours."
+
+
+def test_explore_refuses_a_board_as_run_does_beside_its_field() -> None:
+    board, _ = example("death-abilities-order-recruit-survives")
+    board["units"][0]["might"] = "-1"
+    answer = ask(action="explore", lang="fr", form=board, start=True)
+    assert answer["ok"] is False
+    assert answer["problems"] and all(p["key"] for p in answer["problems"])
