@@ -688,15 +688,24 @@ def test_a_judge_sees_an_illegal_split_refused_in_french_and_asks_which_assignme
     the outcome?" tries both legal assignments (lethal to the Tank, then 2 + 1 either way)
     and says which unit each kills, with no main-thread task over 200 ms meanwhile."""
     page.add_init_script(WATCH_LONG_TASKS)
-    split = "  move: [raider]\n  rounds:\n    - assign: {red: {scout: 2, archer: 3}}\n"
-    illegal = JUDGES_BOARD.replace("  move: [raider]\n", split)
-    editor = ready_page(page, file_root + "fr/ask-the-engine.html#scenario=" + fragment_of(illegal))
-    error = editor.locator(".rb-field-error").first
-    expect(error).to_contain_text("qui n’a pas Tank, alors que l’unité Garde bleu (Tank)")
-    expect(editor.locator(".rb-board-problems")).to_contain_text("Le moteur refuse ce plateau")
-    page.evaluate("hash => { location.hash = hash; }", "#scenario=" + fragment_of(JUDGES_BOARD))
+    editor = ready_page(
+        page, file_root + "fr/ask-the-engine.html#scenario=" + fragment_of(JUDGES_BOARD)
+    )
     answered(editor)
     expect(editor.locator(".rb-answer")).to_contain_text("Bleu gagne le combat")
+    # Red states a split that skips the Tank.
+    engine_chooses = field(editor, "combat.rounds.0.assign.red.engine")
+    engine_chooses.uncheck()
+    for unit, amount in (("guard", "0"), ("scout", "2"), ("archer", "3")):
+        set_value(editor, f"combat.rounds.0.assign.red.{unit}", amount)
+    editor.get_by_role("button", name="Lancer", exact=True).click()
+    error = editor.locator('[data-field="combat.rounds.0.assign.red.scout"] .rb-field-error')
+    expect(error).to_contain_text("qui n’a pas Tank, alors que l’unité Garde bleu (Tank)")
+    expect(editor.locator(".rb-board-problems")).to_contain_text("Le moteur refuse ce plateau")
+    # Left to the engine again, the board plays; then every legal assignment is tried.
+    field(editor, "combat.rounds.0.assign.red.engine").check()
+    expect(field(editor, "combat.rounds.0.assign.red.scout")).to_have_count(0)
+    run(editor, "fr")
     page.evaluate("() => { window.rbLongTasks = []; }")
     editor.get_by_role("button", name="Quels choix changent le bilan\u00a0?").click()
     box = editor.locator(".rb-choices-box")
