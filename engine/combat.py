@@ -92,6 +92,11 @@ class Assignment:
 # What one player assigns in a round, as ``combat.rounds[].assign`` states it.
 Amounts = tuple[tuple[str, int], ...]
 # Why a stated assignment is refused, said by its reason.
+# A step that changes nothing shares the board of the step before it (``record``'s ``same``):
+# a run that records its boards makes fewer. False: every step makes its own (the tests
+# compare the two).
+SHARE_BOARDS = True
+
 ILLEGAL = {
     Reason.TOTAL: R.ASSIGN_TOTAL,
     Reason.LETHAL_FIRST: R.ASSIGN_LETHAL_FIRST,
@@ -226,13 +231,40 @@ class CombatRun:
         **parts: object,
     ) -> str:
         """Record a step of ``kind`` with its id of the form ``where``; return the id."""
+        return self.recorded(where, phase, kind, params, parts, same=False)
+
+    def unchanged(
+        self,
+        where: S.IdForm,
+        phase: str,
+        kind: S.StepKind,
+        params: object = S.Nothing(),
+        **parts: object,
+    ) -> str:
+        """Record a step that changed nothing on the board (nor the chain) since the last
+        one: it shares that step's board (``SHARE_BOARDS``; tests/engine check each such step)."""
+        return self.recorded(where, phase, kind, params, parts, same=True)
+
+    def recorded(
+        self,
+        where: S.IdForm,
+        phase: str,
+        kind: S.StepKind,
+        params: object,
+        parts: dict[str, object],
+        same: bool,
+    ) -> str:
         if params.__class__ is not kind.params:
             raise TypeError(f"step {kind.key} takes {kind.params.__name__}, not {params!r}")
         step_id = where.id(round=self.round, **parts) if parts else where.of_round(self.round)
         self.trace.append((step_id, phase, kind, params))
-        if self.boards is not None:
-            chain = tuple([item.ability for item in self.chain]) if self.chain else ()
-            self.boards.append(Snapshot.of(self.board, chain))
+        boards = self.boards
+        if boards is not None:
+            if same and boards and SHARE_BOARDS:
+                boards.append(boards[-1])
+            else:
+                chain = tuple([item.ability for item in self.chain]) if self.chain else ()
+                boards.append(Snapshot.of(self.board, chain))
         return step_id
 
     def fail(self, at: NodePath, said: Message, **params: Param) -> ProblemsFound:
@@ -404,7 +436,7 @@ class CombatRun:
         it triggered go on the chain and resolve; then both players pass. In a showdown
         without a combat, units of another player arriving make it a combat's."""
         if not script.showdown:
-            self.record(S.SHOWDOWN_ID, "showdown", S.SHOWDOWN_PASS)
+            self.unchanged(S.SHOWDOWN_ID, "showdown", S.SHOWDOWN_PASS)
             return
         for number, play in enumerate(script.showdown, start=1):
             done = play.effect.apply(self, play.player, 0)
@@ -528,7 +560,7 @@ class CombatRun:
             if chosen is not Chosen.STATED and only_assignment(might, targets)
             else S.ASSIGNED_BY[chosen]
         )
-        self.record(S.ASSIGN_ID, "damage", kind, params, side=side.name)
+        self.unchanged(S.ASSIGN_ID, "damage", kind, params, side=side.name)
         return pairs
 
     def stated_assignment(self, script: Round, side: Side) -> tuple[int, ...] | None:
@@ -587,7 +619,7 @@ class CombatRun:
 
     def combat_cleanup(self) -> None:
         """The Resolution Step's Combat Cleanup, in label order 3a, 3b, 3c, 3d."""
-        self.record(S.RESOLUTION_ID, "cleanup", S.RESOLUTION)
+        self.unchanged(S.RESOLUTION_ID, "cleanup", S.RESOLUTION)
         self.cleanup_kill(combat=True)
         for unit in self.board.units.values():
             if unit.damage and unit.zone in IN_PLAY:
@@ -609,9 +641,9 @@ class CombatRun:
             recalled = S.Recalled(tuple(u.id for u in attackers), stuck)
             self.record(S.CLEANUP_ID, "cleanup", S.RECALL, recalled, label="3d")
         elif attackers:
-            self.record(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_DEFENDERS, label="3d")
+            self.unchanged(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_DEFENDERS, label="3d")
         else:
-            self.record(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_ATTACKERS, label="3d")
+            self.unchanged(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_ATTACKERS, label="3d")
 
     def cleanup_kill(self, combat: bool, after: str = "", quiet: bool = True) -> None:
         """Steps 3a and 3b of any cleanup: record death abilities, then kill lethal units.
@@ -627,7 +659,7 @@ class CombatRun:
         ]
         if not combat and not dying:
             if quiet:
-                self.record(S.AFTER_ID, "chain", S.CLEANUP_NONE, after=after)
+                self.unchanged(S.AFTER_ID, "chain", S.CLEANUP_NONE, after=after)
             return
         form, parts = (S.CLEANUP_ID, {}) if combat else (S.AFTER_STEP_ID, {"after": after})
         phase = "cleanup" if combat else "chain"
@@ -642,9 +674,9 @@ class CombatRun:
         if dying:
             kind = S.DEATH_TRIGGERS if combat else S.CLEANUP_DEATH_TRIGGERS
             dead = S.Dying(tuple([u.id for u in dying]), recorded)
-            self.record(form, phase, kind, dead, label="3a", **parts)
+            self.unchanged(form, phase, kind, dead, label="3a", **parts)
         else:
-            self.record(form, phase, S.NO_LETHAL, label="3a", **parts)
+            self.unchanged(form, phase, S.NO_LETHAL, label="3a", **parts)
         replaced: list[S.Replaced] = []
         for unit in dying:
             unit.damage = 0
@@ -782,14 +814,14 @@ class CombatRun:
             (self.winner,) = present & {self.attacker, self.defender}
             self.loser = self.defender if self.winner == self.attacker else self.attacker
             kind = S.WIN
-        self.record(S.RESULT_ID, "result", kind, params or S.Result(self.winner, self.loser))
+        self.unchanged(S.RESULT_ID, "result", kind, params or S.Result(self.winner, self.loser))
         if self.winner:
             for unit in self.board.at_battlefield():
                 if unit.controller == self.winner:
                     self.triggered(unit, Trigger.WIN)
             self.resolve_chain("result-effects")
         if both:
-            self.record(S.RESTAGE_ID, "result", S.RESTAGE)
+            self.unchanged(S.RESTAGE_ID, "result", S.RESTAGE)
         return both
 
     def establish_control(self) -> None:
@@ -802,11 +834,11 @@ class CombatRun:
             if before:
                 self.record(S.CONTROL_ID, "control", S.UNCONTROLLED, S.PlayerNamed(before))
             else:
-                self.record(S.CONTROL_ID, "control", S.STAYS_UNCONTROLLED)
+                self.unchanged(S.CONTROL_ID, "control", S.STAYS_UNCONTROLLED)
         elif len(present) > 1:
-            self.record(S.CONTROL_ID, "control", S.CONTROL_CONTESTED)
+            self.unchanged(S.CONTROL_ID, "control", S.CONTROL_CONTESTED)
         elif board.controller == present[0]:
-            self.record(S.CONTROL_ID, "control", S.CONTROL_KEPT, S.PlayerNamed(present[0]))
+            self.unchanged(S.CONTROL_ID, "control", S.CONTROL_KEPT, S.PlayerNamed(present[0]))
         else:
             player = present[0]
             board.controller = player

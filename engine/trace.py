@@ -38,7 +38,8 @@ class Snapshot(NamedTuple):
         # ``__new__``: a run that records its boards takes one per step
         # (benchmarks/engine_speed.py).
         new, state, in_play, might = tuple.__new__, UnitState, IN_PLAY, board.might
-        effects = bool(board.effects)  # else only a keyword can make Might other than printed
+        # Might differs from printed only for a unit an effect targets, or one with a keyword.
+        targets = {effect.target for effect in board.effects} if board.effects else ()
         units = tuple(
             [
                 new(
@@ -48,7 +49,7 @@ class Snapshot(NamedTuple):
                         u.zone,
                         u.controller,
                         u.controller,
-                        might(u) if effects or u.assault or u.shield else u.might,
+                        might(u) if u.assault or u.shield or u.id in targets else u.might,
                         u.damage,
                         u.designation,
                     ),

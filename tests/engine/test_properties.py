@@ -402,3 +402,37 @@ def test_removing_a_trigger_never_adds_a_unit(scenario: Scenario, data: st.DataO
         units[i] = replace(units[i], keeps_death_trigger=False)
         removed = play(replace(one_round, units=tuple(units)))
         assert created(removed) <= created(with_all)
+
+
+@PROPERTIES
+@given(boards())
+def test_a_step_said_to_change_nothing_has_the_board_of_the_step_before(
+    scenario: Scenario,
+) -> None:
+    """A step recorded as changing nothing shares the board before it (``SHARE_BOARDS``):
+    every board is the one a run that makes each step's own board gives."""
+    from engine import combat
+
+    shared = play(scenario)
+    combat.SHARE_BOARDS = False
+    try:
+        own = run_combat(scenario)
+    finally:
+        combat.SHARE_BOARDS = True
+    assert [s.board for s in shared.steps] == [s.board for s in own.steps]
+
+
+def test_every_example_has_the_boards_of_a_run_that_makes_each_steps_own() -> None:
+    """The same for every worked example (showdowns without a combat, restaged combats…)."""
+    from engine import combat, load_scenario
+    from tests.conftest import ROOT
+
+    for file in sorted((ROOT / "examples").glob("*.yml")):
+        scenario = load_scenario(file)
+        shared = [s.board for s in run_combat(scenario).steps]
+        combat.SHARE_BOARDS = False
+        try:
+            own = [s.board for s in run_combat(scenario).steps]
+        finally:
+            combat.SHARE_BOARDS = True
+        assert shared == own, file
