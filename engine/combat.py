@@ -429,7 +429,8 @@ class CombatRun:
             if unit.abilities:
                 attacks = unit.designation is Designation.ATTACKER
                 self.triggered(unit, Trigger.ATTACK if attacks else Trigger.DEFEND)
-        self.resolve_chain("opening")
+        # Given at the move, they open the showdown; given in it (a unit arriving), its chain.
+        self.resolve_chain("opening" if kind is S.STAGE else "showdown-chain")
 
     def showdown(self, script: Round) -> None:
         """The showdown (341): each play resolves in turn, then a cleanup, then the abilities
@@ -527,7 +528,10 @@ class CombatRun:
                 hits.append(S.Hit(unit_id, amount, prevented, dealt))
         for hit in hits:
             board.units[hit.unit].damage += hit.dealt
-        self.record(S.DAMAGE_ID, "damage", S.DAMAGE, S.Damage(tuple(hits)))
+        dealt = any(hit.assigned for hit in hits)
+        self.record(
+            S.DAMAGE_ID, "damage", S.DAMAGE if dealt else S.DAMAGE_NONE, S.Damage(tuple(hits))
+        )
         for hit in hits:
             if hit.dealt > 0 and (unit := board.units[hit.unit]).abilities:
                 self.triggered(unit, Trigger.DAMAGED)
@@ -552,7 +556,9 @@ class CombatRun:
             boosts(side.own),
         )
         kind = (
-            S.ASSIGN_NO_TARGET
+            S.ASSIGN_NO_UNITS
+            if not side.own
+            else S.ASSIGN_NO_TARGET
             if not targets
             else S.ASSIGN_NOTHING
             if not might
@@ -645,11 +651,14 @@ class CombatRun:
         else:
             self.unchanged(S.CLEANUP_ID, "cleanup", S.RECALL_NONE_NO_ATTACKERS, label="3d")
 
-    def cleanup_kill(self, combat: bool, after: str = "", quiet: bool = True) -> None:
+    def cleanup_kill(
+        self, combat: bool, after: str = "", quiet: bool = True, ended: bool = False
+    ) -> None:
         """Steps 3a and 3b of any cleanup: record death abilities, then kill lethal units.
 
         A cleanup after a play or a chain item (``after``: its step's id) is one quiet step
-        when no unit has lethal damage (``quiet``); the one after the end of combat is none.
+        when no unit has lethal damage (``quiet``); the one after the end of combat
+        (``ended``) is none.
         """
         might = self.board.might  # is_lethal, without a call for each unit with no damage
         dying = [
@@ -672,7 +681,13 @@ class CombatRun:
             ]
         )
         if dying:
-            kind = S.DEATH_TRIGGERS if combat else S.CLEANUP_DEATH_TRIGGERS
+            kind = (
+                S.DEATH_TRIGGERS
+                if combat
+                else S.ENDED_DEATH_TRIGGERS
+                if ended
+                else S.CLEANUP_DEATH_TRIGGERS
+            )
             dead = S.Dying(tuple([u.id for u in dying]), recorded)
             self.unchanged(form, phase, kind, dead, label="3a", **parts)
         else:
@@ -874,7 +889,9 @@ class CombatRun:
 
     def after_combat(self) -> None:
         """Expired "this combat" Might can leave damage lethal: the next cleanup (318) kills it."""
-        self.cleanup(f"r{self.round}-after-combat", quiet=False)
+        self.cleanup_kill(
+            combat=False, after=f"r{self.round}-after-combat", quiet=False, ended=True
+        )
         self.resolve_chain("after-combat")
 
     def outcome(self, control_before: str | None, restaged: bool) -> Outcome:

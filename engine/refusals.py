@@ -229,9 +229,9 @@ ASSIGN_TANK = message(
 )
 ASSIGN_TANK_EXCESS = message(
     "problem:assign-tank-excess",
-    "{player} assigns {assigned} to {unit}, which has Tank, more than lethal damage ({lethal}), "
-    "while {other} has none: what is left over goes to the last unit assigned, and units with "
-    "Tank are assigned first",
+    "{player} assigns {assigned} to {unit}, which has Tank, more than its lethal damage "
+    "({lethal}), while {other}, which does not have Tank, is there: what is left once every unit "
+    "has lethal damage goes to a unit without Tank",
 )
 AT_MOST_ONE = message("problem:at-most-one", "give '{first}' or '{second}', not both")
 NOT_CONTESTED = message(

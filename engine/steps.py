@@ -644,6 +644,16 @@ ASSIGN_NOTHING = entry(
     ("465",),
     clauses=ASSIGN_CLAUSES,
 )
+ASSIGN_NO_UNITS = entry(
+    "assign-no-units",
+    Assigned,
+    message(
+        "step:assign-no-units",
+        "{player} has no unit left at the battlefield: no damage to assign.",
+    ),
+    ("465",),
+    clauses=ASSIGN_CLAUSES,
+)
 ASSIGN_NO_TARGET = entry(
     "assign-no-target",
     Assigned,
@@ -669,6 +679,15 @@ DAMAGE = entry(
         "Both assignments made, the Attacker's announced first, combat damage is dealt, all at "
         "once: {hits}. No normal Reaction window comes between this damage and the lethal "
         "check.",
+    ),
+    ("465",),
+)
+DAMAGE_NONE = entry(
+    "damage-none",
+    Damage,
+    message(
+        "step:damage-none",
+        "Both assignments made, no combat damage is dealt: no unit is assigned any.",
     ),
     ("465",),
 )
@@ -763,6 +782,20 @@ CLEANUP_DEATH_TRIGGERS = entry(
         "This resolution is followed by a cleanup of its own. Step 3a: {units} have lethal damage.",
     ),
     ("318", "323.4"),
+    count="units",
+    clauses=(DEATH_RECORDED,),
+)
+ENDED_DEATH_TRIGGERS = entry(
+    "ended-death-triggers",
+    Dying,
+    plural_message(
+        "step:ended-death-triggers",
+        "Once the combat has ended, a cleanup: the “this combat” effects that expired "
+        "leave lethal damage. Step 3a: {units} has lethal damage.",
+        "Once the combat has ended, a cleanup: the “this combat” effects that expired "
+        "leave lethal damage. Step 3a: {units} have lethal damage.",
+    ),
+    ("318", "466.7.c", "323.4"),
     count="units",
     clauses=(DEATH_RECORDED,),
 )
@@ -1297,6 +1330,7 @@ STEP_GROUPS: dict[str, tuple[StepKind, ...]] = {
         ASSIGN_ONLY,
         ASSIGN_TRIED,
         ASSIGN_NOTHING,
+        ASSIGN_NO_UNITS,
         ASSIGN_NO_TARGET,
     ),
     "no-result": (NO_RESULT_RECALLED, NO_RESULT_BOTH, NO_RESULT_NEITHER),

@@ -322,8 +322,9 @@ def test_explore_answers_run_by_run_then_groups_the_outcomes_the_choices_give(
     assert outcomes[0].startswith("The outcome shown above. Blue wins the combat; Red loses.")
     assert outcomes[1].startswith("Another outcome. No Result.")
     choices = [li.get_text() for li in soup.select(".rb-choices-outcome + ul > li")]
-    assert "Blue puts Blue Herald's ability, then Blue Bombardier's ability on the chain" in (
-        choices[0]
+    assert (
+        "Blue puts Blue Herald's ability, then Blue Bombardier's ability on the chain"
+        in (choices[0])
     )
     assert "Red assigns 1 to Blue Bombardier and 2 to Blue Herald." in choices[0]
     assert len(choices) == 4

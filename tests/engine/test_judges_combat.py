@@ -345,7 +345,10 @@ def test_341_a_unit_of_the_other_player_arriving_in_an_open_showdown_makes_a_com
     assert unit_state(staged, "guard").designation is Designation.DEFENDER
     assert unit_state(staged, "attacker").might == 5  # Assault, now that it attacks
     # Its "when I attack" ability triggers when it becomes an attacker, and resolves at once.
-    assert order.index("r1-stage") < order.index("r1-opening-2") < order.index("r1-showdown-2")
+    assert (
+        order.index("r1-stage") < order.index("r1-showdown-chain-2") < order.index("r1-showdown-2")
+    )
+    assert step(outcome, "r1-showdown-chain-add-1").key == "chain-add-showdown"
     assert step(outcome, "r1-showdown-2").key == "showdown-give-might"  # this combat: it lasts
     assert step(outcome, "r1-assign-attacker").params.might == 6
     assert outcome.summary.fought and outcome.winner == "red" and outcome.killed == ("guard",)

@@ -396,6 +396,8 @@ def test_466_7_c_expired_bonus_leaves_lethal_damage_that_the_next_cleanup_kills(
     messages = [s.key for s in outcome.steps]
     after_end = [s.id for s in outcome.steps][messages.index("end") + 1 :]
     assert after_end == ["r1-after-combat-cleanup-3a", "r1-after-combat-cleanup-3b"]
+    # Said as the cleanup once the combat has ended, not as one after a resolution.
+    assert step(outcome, "r1-after-combat-cleanup-3a").key == "ended-death-triggers"
     assert outcome.killed == ("defender", "attacker")
     assert outcome.control_after == "red"  # control, once established, stays with the battlefield
 
@@ -474,3 +476,14 @@ def test_341_a_showdown_without_a_combat_has_no_combat_result() -> None:
     said = outcome_sentence(outcome.summary, "en", Names(outcome.board))
     assert said.startswith("No combat: the showdown ended without one.")
     assert one_on_one(3, 3).summary.fought  # a combat that wipes both sides was fought
+
+
+# 465: a side whose units all left in the showdown assigns nothing, and no damage is dealt.
+def test_465_a_side_with_no_unit_left_assigns_nothing_and_no_damage_is_dealt() -> None:
+    outcome = one_on_one(
+        4, 3, rounds=[{"showdown": [{"player": "red", "recall": {"to": "attacker"}}]}]
+    )
+    assert step(outcome, "r1-assign-attacker").key == "assign-no-units"
+    assert step(outcome, "r1-assign-defender").key == "assign-no-target"
+    assert step(outcome, "r1-damage").key == "damage-none"
+    assert outcome.winner == "blue"

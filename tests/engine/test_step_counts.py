@@ -114,6 +114,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Red's units have no enemy unit left at the battlefield to assign damage to. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
         "Il ne reste aucune unité adverse au champ de bataille à laquelle Rouge puisse attribuer des dégâts. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
     ),
+    "assign-no-units": (
+        "Red has no unit left at the battlefield: no damage to assign. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
+        "Rouge n’a plus aucune unité au champ de bataille : aucun dégât à attribuer. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
+    ),
     "assign-nothing": (
         "Red has no combat Might at the battlefield: no damage to assign. Scout has Tank: it is assigned lethal damage before the units of its side without Tank. Scout is stunned and adds no Might to it. Herald has Assault 2: +2 Might while it is an attacker. Bomb has Shield 1: +1 Might while it is a defender.",
         "Rouge n’a aucune puissance de combat au champ de bataille : aucun dégât à attribuer. L’unité Éclaireuse a Tank : elle reçoit ses dégâts mortels avant les unités de son camp qui n’ont pas Tank. L’unité Éclaireuse est étourdie et n’y ajoute pas sa puissance. L’unité Héraut a Assaut 2 : +2 de puissance tant qu’elle est attaquante. L’unité Bombardier a Bouclier 1 : +1 de puissance tant qu’elle est défenseuse.",
@@ -290,6 +294,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
         "Then Guard is stunned and deals no combat damage. Scout can't be dealt damage. Bomb would die, but a replacement effect puts it into banishment instead: it does not die, so its death ability never triggers. Scout sees it happen: its ability that triggers when another unit dies waits for the chain.",
         "Ensuite, l’unité Garde est étourdie et n’inflige pas de dégâts de combat. L’unité Éclaireuse ne peut pas subir de dégâts. L’unité Bombardier allait mourir, mais un effet de remplacement l’envoie plutôt dans la zone de bannissement : elle ne meurt pas, et sa compétence de mort ne se déclenche donc pas. L’unité Éclaireuse en est témoin : sa compétence qui se déclenche quand une autre unité meurt attend son traitement.",
     ),
+    "ended-death-triggers": (
+        "Once the combat has ended, a cleanup: the “this combat” effects that expired leave lethal damage. Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",
+        "Une fois le combat terminé, un nettoyage : les effets « pour ce combat » qui ont expiré laissent des dégâts mortels. Étape 3a : les unités Éclaireuse, Garde et Héraut ont des dégâts mortels. La compétence de mort de l’unité Éclaireuse est conservée avec les dernières informations connues de la carte, avant que celle-ci ne quitte le plateau ; elle attend son traitement.",
+    ),
     "cleanup-death-triggers": (
         "This resolution is followed by a cleanup of its own. Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",
         "Cette résolution est suivie de son propre nettoyage. Étape 3a : les unités Éclaireuse, Garde et Héraut ont des dégâts mortels. La compétence de mort de l’unité Éclaireuse est conservée avec les dernières informations connues de la carte, avant que celle-ci ne quitte le plateau ; elle attend son traitement.",
@@ -317,6 +325,10 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "damage": (
         "Both assignments made, the Attacker's announced first, combat damage is dealt, all at once: Scout is assigned 1 and takes 1; Guard is assigned 3, prevents 1 and takes 2; Herald is assigned no damage. No normal Reaction window comes between this damage and the lethal check.",
         "Les deux attributions faites, celle de l’attaquant annoncée en premier, les dégâts de combat sont infligés, tous en même temps : l’unité Éclaireuse reçoit une attribution de 1 dégât et en subit 1 ; l’unité Garde reçoit une attribution de 3 dégâts, en prévient 1 et en subit 2 ; l’unité Héraut ne reçoit aucune attribution de dégâts. Aucune fenêtre normale de Réaction ne s’intercale entre ces dégâts et la vérification des dégâts mortels.",
+    ),
+    "damage-none": (
+        "Both assignments made, no combat damage is dealt: no unit is assigned any.",
+        "Les deux attributions faites, aucun dégât de combat n’est infligé : aucune unité n’en reçoit.",
     ),
     "death-triggers": (
         "Step 3a: Scout, Guard and Herald have lethal damage. The death ability of Scout is recorded with its last known information, before the card moves; it waits for the chain.",

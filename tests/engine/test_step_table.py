@@ -37,6 +37,13 @@ TABLE: dict[str, Meaning] = {
         "might",
         {"tanks": ("Tank",), "stunned": ("Stun",), "boosts": ()},
     ),
+    "assign-no-units": (
+        ("465",),
+        False,
+        None,
+        {"tanks": ("Tank",), "stunned": ("Stun",), "boosts": ()},
+    ),
+    "damage-none": (("465",), False, None, {}),
     "assign-only": (
         ("465",),
         False,
@@ -69,6 +76,12 @@ TABLE: dict[str, Meaning] = {
     "kill-none": (("323.5",), True, None, {"replaced": ("367",)}),
     "cleanup-none": (("318",), True, None, {}),
     "cleanup-death-triggers": (("318", "323.4"), False, "units", {"recorded": ("808",)}),
+    "ended-death-triggers": (
+        ("318", "466.7.c", "323.4"),
+        False,
+        "units",
+        {"recorded": ("808",)},
+    ),
     "heal": (("466.1.a.1", "418.1", "143.3.b.2"), False, None, {}),
     "recall": (("466.1.a.2", "455"), False, "units", {"cant_move": ("456.3",)}),
     "recall-none-no-defenders": (("466.1.a.2",), True, None, {}),
