@@ -18,6 +18,7 @@ class UnitState(NamedTuple):
     might: int
     damage: int
     designation: Designation | None
+    stunned: bool = False  # it deals no combat damage (a state an effect can give)
 
 
 class Snapshot(NamedTuple):
@@ -52,11 +53,13 @@ class Snapshot(NamedTuple):
                         might(u) if u.assault or u.shield or u.id in targets else u.might,
                         u.damage,
                         u.designation,
+                        u.stunned,
                     ),
                 )
                 if u.zone in in_play
                 else new(
-                    state, (u.id, u.zone, u.owner, u.controller, u.might, u.damage, u.designation)
+                    state,
+                    (u.id, u.zone, u.owner, u.controller, u.might, u.damage, u.designation, False),
                 )
                 for u in board.units.values()
             ]

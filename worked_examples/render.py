@@ -44,6 +44,12 @@ DESIGNATIONS = {
     Designation.ATTACKER: message("board:attacker", "Attacker"),
     Designation.DEFENDER: message("board:defender", "Defender"),
 }
+# A unit's combat keywords, as its card has them, and its states.
+TANK = message("board:tank", "Tank")
+ASSAULT = message("board:assault", "Assault {amount}")
+SHIELD = message("board:shield", "Shield {amount}")
+STUNNED = message("board:stunned", "Stunned")
+NO_DAMAGE = message("board:cant-be-dealt-damage", "Can't be dealt damage")
 SCORE = message("board:score", "Score:")
 EMPTY = message("board:empty", "no units")
 # Said after a unit a step changed, to a reader who does not see the highlight.
@@ -131,6 +137,11 @@ class ExampleRenderer:
                 f'<span class="rb-tag rb-{state.designation.value}">'
                 f"{markup.text(DESIGNATIONS[state.designation](lang))}</span>"
             )
+        if state.zone.in_play:
+            parts += [
+                f'<span class="rb-tag rb-keyword">{markup.text(said)}</span>'
+                for said in self.keywords(state)
+            ]
         side = self.players.index(state.zone_player) + 1 if state.zone_player in self.players else 0
         css = f"rb-unit rb-side-{side}" + (" rb-changed" if changed else "")
         marker = (
@@ -139,6 +150,24 @@ class ExampleRenderer:
             else ""
         )
         return f'<li class="{css}">{" ".join(parts)}{marker}</li>'
+
+    def keywords(self, state: UnitState) -> list[str]:
+        """What a reader must see of a unit to follow its combat: its keywords (from the
+        board: a card's keywords do not change in a combat) and whether it is stunned."""
+        lang, unit = self.lang, self.run.outcome.board.units.get(state.id)
+        said = []
+        if unit is not None:
+            if unit.tank:
+                said.append(TANK(lang))
+            if unit.assault:
+                said.append(ASSAULT(lang, amount=unit.assault))
+            if unit.shield:
+                said.append(SHIELD(lang, amount=unit.shield))
+            if unit.cant_be_dealt_damage:
+                said.append(NO_DAMAGE(lang))
+        if state.stunned:
+            said.append(STUNNED(lang))
+        return said
 
     def zone(self, title: str, units: list[UnitState], changed: tuple[str, ...], css: str) -> str:
         items = "".join(self.unit(u, u.id in changed) for u in units)

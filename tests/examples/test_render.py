@@ -137,6 +137,27 @@ def test_board_before_combat_shows_zones_might_control_and_score() -> None:
     assert "Score: Red 2 · Blue 3" in text
 
 
+def unit_texts(soup: BeautifulSoup) -> list[str]:
+    return [" ".join(li.get_text(" ").split()) for li in soup.select(".rb-unit")]
+
+
+def test_a_board_shows_each_units_keywords_and_whether_it_is_stunned() -> None:
+    """A reader follows an assignment only if the board says which unit has Tank or Assault,
+    and which a showdown stunned (in the board after that step, not before)."""
+    board = one(render(run_of("keyword-assault-tank"), "en"), ".rb-board")
+    units = unit_texts(board)
+    assert "Red Raider Might 3 Assault 2" in units
+    assert "Blue Bulwark Blue Might 3 Tank" in units
+    french = unit_texts(one(render(run_of("keyword-assault-tank"), "fr"), ".rb-board"))
+    assert "Pillarde rouge puissance 3 Assaut 2" in french
+    stunned = render(run_of("keyword-stunned-deals-nothing"), "en")
+    before, *after = stunned.select(".rb-board")
+    assert not any("Stunned" in text for text in unit_texts(before))
+    assert any(
+        "Red Raider" in text and "Stunned" in text for board in after for text in unit_texts(board)
+    )
+
+
 def test_outcome_verdict_and_download_in_french_from_any_depth() -> None:
     soup = render(run_of("whole-combat"), "fr", path="guide/page.md")
     outcome = one(soup, ".rb-outcome").get_text(" ")
