@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
 
 import links
 from engine import Mismatch, compare, load_scenario, parse_scenario, run_combat
@@ -137,7 +137,7 @@ def test_board_before_combat_shows_zones_might_control_and_score() -> None:
     assert "Score: Red 2 · Blue 3" in text
 
 
-def unit_texts(soup: BeautifulSoup) -> list[str]:
+def unit_texts(soup: Tag) -> list[str]:
     return [" ".join(li.get_text(" ").split()) for li in soup.select(".rb-unit")]
 
 
