@@ -205,5 +205,5 @@ def test_a_clause_counts_its_own_field_not_the_steps() -> None:
     assert narrate(step, "fr", names) == (
         "Étape 3a\u00a0: les unités Éclaireuse et Garde ont des dégâts mortels. La compétence de mort "
         "de l’unité Éclaireuse est conservée avec les dernières informations connues de la "
-        "carte, avant que celle-ci ne quitte le plateau\u202f; elle attend son traitement."
+        "carte, avant que celle-ci ne quitte le plateau\u202f; elle attend d’aller sur la chaîne."
     )
