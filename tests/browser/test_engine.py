@@ -766,3 +766,35 @@ def test_an_exploration_shows_its_progress_and_stops_when_asked(
     run(editor)
     expect(box).to_have_attribute("data-state", "stopped")  # no late chunk changed it
     quiet(traffic)
+
+
+# Each page of the judge's combat, and its examples: every field of the judge's combat (the
+# keywords and states, each new effect, attack, defend and another_dies abilities, stated
+# assignments, showdowns without a combat) is in at least one of them.
+JUDGES_PAGES = {
+    "assigning-combat-damage.html": "assign-",
+    "combat-keywords-and-states.html": "keyword-",
+    "showdown-before-combat-damage.html": "showdown-",
+}
+
+
+@pytest.mark.parametrize("path", list(JUDGES_PAGES))
+def test_every_example_of_the_judges_combat_plays_as_a_variation_from_disk(
+    browser: Browser, file_root: str, path: str
+) -> None:
+    """Opened from disk, each example's "Try a variation", run unchanged, gives the outcome it
+    documents: the in-browser engine reads every new field as the build's does."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(file_root + path)
+    examples = [
+        str(node.get_attribute("id"))[len("example-") :]
+        for node in page.locator(f'[id^="example-{JUDGES_PAGES[path]}"].rb-example').all()
+    ]
+    assert len(examples) >= 3, examples
+    for example in examples:
+        editor = open_variation(page, example, "en")
+        run(editor)
+        expect(editor.locator(".rb-answer .rb-difference")).to_contain_text("the same outcome.")
+        page.locator(f"#example-{example} .rb-try-button[aria-expanded=true]").click()
+    context.close()
