@@ -193,20 +193,20 @@ EXPLORING = Explorations()
 
 
 def explore(request: Mapping[str, Any]) -> dict[str, Any]:
-    """``start`` (with the board): explore every choice of it, a first chunk of runs; then,
-    asked again, the next chunk, until ``done`` (``browser_engine.exploring``); ``stop``:
-    forget the exploration under way."""
-    lang = language(request)
+    """``start`` (with the board): explore every choice of it, a first chunk of runs, under
+    an id the answer gives (``exploration``); asked again with that id, the next chunk, until
+    ``done`` (``browser_engine.exploring``); ``stop`` (with the id): forget it."""
+    lang, key = language(request), request.get("exploration")
     if request.get("stop") is True:
-        EXPLORING.stop()
+        EXPLORING.stop(key)
         return {"ok": True, "done": True, "stopped": True}
     if request.get("start") is True:
         form, mode = check_form(request.get("form")), mode_of(request)
         written, loaded = load(form)
         if isinstance(loaded, ProblemsFound):
             return refused(loaded, written, form, lang, mode)
-        EXPLORING.start(*loaded, lambda found: refused(found, written, form, lang, mode))
-    return EXPLORING.advance(lang)
+        key = EXPLORING.start(*loaded)
+    return EXPLORING.advance(key, lang)
 
 
 def open_file(request: Mapping[str, Any]) -> dict[str, Any]:

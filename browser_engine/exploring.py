@@ -1,19 +1,24 @@
 """Every choice of a board, explored in the worker a few runs at a time: "Which choices change
 the outcome?".
 
-The editor asks ``explore`` with ``start`` and the board, then again and again until the
-answer is ``done``: each answer plays runs for about ``CHUNK_SECONDS`` (``engine.explore``,
-every order of abilities going on the chain together, every legal combat damage assignment)
-and says how many it has played, so that the page shows progress and a reader can stop it
-between two answers (``stop``). The last answer groups the runs by outcome (compared by
-meaning, ``engine.summary``) and says, in the reader's language, which choices give each
-one, the outcome the board plays by default first.
+An editor asks ``explore`` with ``start`` and its board, and gets back the exploration's id;
+then asks again with that id until the answer is ``done``: each answer plays runs for about
+``CHUNK_SECONDS`` (``engine.explore``: every order of abilities going on the chain together,
+every legal combat damage assignment) and says how many it has played, so that the page
+shows progress and a reader can stop between two answers (``stop``, with the id). The runs
+are grouped by outcome as they come (compared by meaning, ``engine.summary``); the last answer
+says, in the reader's language, which choices give each outcome, the board's own first.
 
-One exploration at a time per worker: a new ``start`` replaces the one under way.
+Several editors share one worker: each exploration is its own, under its id; an id the worker
+no longer holds (stopped, finished, replaced, or a worker started again) is answered as
+stopped. Bounded: ``MAX_EXPLORATIONS`` held at once, ``MAX_LISTED`` choices said under an
+outcome and ``MAX_OUTCOMES`` outcomes said (the others counted); past the engine's own bounds
+(``engine.explore``), one sentence says so, in the box.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable
@@ -24,75 +29,105 @@ import markup
 from browser_engine.words import word
 from diagnostics import ProblemsFound
 from engine import steps as S
+from engine.assignment import MAX_ASSIGNMENTS
 from engine.combat import Outcome
-from engine.explore import Exploration
+from engine.explore import MAX_RUNS, Exploration
 from engine.narration import Names, outcome_sentence
+from engine.orders import MAX_SIMULTANEOUS
 from engine.scenario import Scenario
-from vocabulary import join, sequence, typeset
+from vocabulary import join, typeset
 
 # Each answer plays runs for about this long, then answers: the page can show progress and
 # stop between two answers.
 CHUNK_SECONDS = 0.1
-# The choices said under each outcome, at most (the others counted).
+# The choices said under each outcome, and the outcomes said, at most (the others counted).
 MAX_LISTED = 5
+MAX_OUTCOMES = 20
+# Explorations a worker holds at once (one per editor in use, in practice): a new one past
+# this forgets the oldest.
+MAX_EXPLORATIONS = 8
 
 
 @dataclass
 class Under:
-    """One outcome, and the runs that give it."""
+    """One outcome, the choices said of the first runs that give it, and how many do."""
 
     outcome: Outcome
-    runs: list[Outcome] = field(default_factory=list)
+    runs: int = 0
+    listed: list[Outcome] = field(default_factory=list)
+
+
+@dataclass
+class Session:
+    exploration: Exploration
+    shown: str  # the meaning of the board's own outcome
+    groups: dict[str, Under] = field(default_factory=dict)
+    runs: int = 0
+
+    def take(self) -> None:
+        """Group the runs played since the last time, keeping only what will be said."""
+        for outcome in self.exploration.outcomes:
+            group = self.groups.setdefault(meaning(outcome), Under(outcome))
+            group.runs += 1
+            if len(group.listed) < MAX_LISTED:
+                group.listed.append(outcome)
+        self.runs += len(self.exploration.outcomes)
+        self.exploration.outcomes.clear()
 
 
 class Explorations:
-    """The worker's exploration under way, if any."""
+    """The worker's explorations under way, by id."""
 
     def __init__(self, clock: Callable[[], float] = time.process_time) -> None:
         self.clock = clock
-        self.current: Exploration | None = None
-        self.shown: Outcome | None = None
-        self.refused: Callable[[ProblemsFound], dict[str, Any]] = lambda found: {}
+        self.sessions: dict[str, Session] = {}
+        self.numbers = itertools.count(1)
 
-    def start(
-        self, scenario: Scenario, shown: Outcome, refused: Callable[[ProblemsFound], dict[str, Any]]
-    ) -> None:
-        """Explore ``scenario``, whose default run is ``shown``; ``refused`` says a bound
-        reached as the board's refusals are said."""
-        self.current, self.shown, self.refused = Exploration(scenario), shown, refused
+    def start(self, scenario: Scenario, shown: Outcome) -> str:
+        """Explore ``scenario``, whose board as written gives ``shown``: its id."""
+        while len(self.sessions) >= MAX_EXPLORATIONS:
+            del self.sessions[next(iter(self.sessions))]
+        key = f"x{next(self.numbers)}"
+        self.sessions[key] = Session(Exploration(scenario), meaning(shown))
+        return key
 
-    def stop(self) -> None:
-        self.current = self.shown = None
+    def stop(self, key: object) -> None:
+        if isinstance(key, str):
+            self.sessions.pop(key, None)
 
-    def advance(self, lang: str) -> dict[str, Any]:
+    def advance(self, key: object, lang: str) -> dict[str, Any]:
         """Play on for about ``CHUNK_SECONDS``: the progress, or the answer once done."""
-        exploring, shown = self.current, self.shown
-        if exploring is None or shown is None:
+        if not isinstance(key, str) or key not in self.sessions:
             return {
                 "ok": True,
                 "done": True,
                 "stopped": True,
                 "progress": word("explore.none", lang),
             }
+        session = self.sessions[key]
+        exploring = session.exploration
         deadline = self.clock() + CHUNK_SECONDS
         try:
             done = exploring.advance(1)
             while not done and self.clock() < deadline:
                 done = exploring.advance(1)
-        except ProblemsFound as found:
-            self.stop()
-            return self.refused(found)
-        runs = len(exploring.outcomes)
-        if not done:
-            return {"ok": True, "done": False, "runs": runs, "progress": progress(runs, lang)}
-        self.stop()
-        return {
-            "ok": True,
-            "done": True,
-            "runs": runs,
-            "progress": progress(runs, lang),
-            "html": answer_html(shown, exploring.outcomes, lang),
-        }
+        except ProblemsFound:
+            del self.sessions[key]
+            said = word(
+                "explore.bounded",
+                lang,
+                runs=MAX_RUNS,
+                assignments=MAX_ASSIGNMENTS,
+                abilities=MAX_SIMULTANEOUS,
+            )
+            return {"ok": True, "done": True, "bounded": True, "progress": typeset(said, lang)}
+        session.take()
+        answer = {"ok": True, "done": done, "exploration": key, "runs": session.runs}
+        answer["progress"] = progress(session.runs, lang)
+        if done:
+            del self.sessions[key]
+            answer["html"] = answer_html(session, lang)
+        return answer
 
 
 def progress(runs: int, lang: str) -> str:
@@ -104,31 +139,19 @@ def meaning(outcome: Outcome) -> str:
     return json.dumps(outcome.summary.to_json(), sort_keys=True)
 
 
-def grouped(shown: Outcome, runs: list[Outcome]) -> list[Under]:
-    """The runs by outcome, the one shown first, then in the order first met."""
-    groups: dict[str, Under] = {meaning(shown): Under(shown)}
-    for run in runs:
-        groups.setdefault(meaning(run), Under(run)).runs.append(run)
-    return [group for group in groups.values() if group.runs]
-
-
 def choices_said(run: Outcome, lang: str) -> str:
-    """A run's choices in a sentence: each order a player chose, each assignment."""
+    """A run's choices in a sentence: each order a player chose, each assignment, its units
+    and abilities named as the steps name them."""
     names = Names(run.board)
-    said = []
-    for choice in run.choices:
-        abilities = [
-            names.ability((name, 0), lang) if name in run.board.units else name
-            for name in choice.abilities
-        ]
-        said.append(
-            word(
-                "explore.order",
-                lang,
-                player=names.player(choice.player, lang),
-                abilities=sequence(abilities, lang),
-            )
+    said = [
+        word(
+            "explore.order",
+            lang,
+            player=names.player(choice.player, lang),
+            abilities=names.abilities(choice.sources, lang),
         )
+        for choice in run.choices
+    ]
     for assignment in run.assignments:
         shares = [
             S.SHARE(lang, amount, amount=amount, unit=names.unit(unit, lang))
@@ -136,33 +159,26 @@ def choices_said(run: Outcome, lang: str) -> str:
             if amount
         ]
         if shares:
-            said.append(
-                word(
-                    "explore.assign",
-                    lang,
-                    player=names.player(assignment.player, lang),
-                    shares=join(shares, lang),
-                )
-            )
+            player = names.player(assignment.player, lang)
+            said.append(word("explore.assign", lang, player=player, shares=join(shares, lang)))
     return typeset(" ".join(said) or word("explore.no-choice", lang), lang)
 
 
-def answer_html(shown: Outcome, runs: list[Outcome], lang: str) -> str:
-    """The outcomes every choice gives, each with the choices that give it (the outcome
-    shown above first)."""
-    groups = grouped(shown, runs)
+def answer_html(session: Session, lang: str) -> str:
+    """The outcomes every choice gives, each with the choices that give it (the board's own
+    outcome first, labelled by what it means)."""
+    groups = sorted(session.groups.items(), key=lambda item: item[0] != session.shown)
+    runs = session.runs
     if len(groups) == 1:
-        head = word("explore.one-outcome", lang, count=len(runs), runs=len(runs))
+        head = word("explore.one-outcome", lang, count=runs, runs=runs)
     else:
-        head = word("explore.found", lang, count=len(runs), runs=len(runs), outcomes=len(groups))
+        head = word("explore.found", lang, count=runs, runs=runs, outcomes=len(groups))
     parts = [f'<p class="rb-choices-head">{markup.text(typeset(head, lang))}</p>', "<ul>"]
-    for index, group in enumerate(groups):
-        label = word("explore.shown" if index == 0 else "explore.other", lang)
+    for key, group in groups[:MAX_OUTCOMES]:
+        label = word("explore.shown" if key == session.shown else "explore.other", lang)
         said = outcome_sentence(group.outcome.summary, lang, Names(group.outcome.board))
-        listed = [
-            f"<li>{markup.text(choices_said(run, lang))}</li>" for run in group.runs[:MAX_LISTED]
-        ]
-        more = len(group.runs) - MAX_LISTED
+        listed = [f"<li>{markup.text(choices_said(run, lang))}</li>" for run in group.listed]
+        more = group.runs - len(group.listed)
         if more > 0:
             said_more = word("explore.more", lang, count=more, more=more)
             listed.append(f"<li>{markup.text(typeset(said_more, lang))}</li>")
@@ -171,4 +187,8 @@ def answer_html(shown: Outcome, runs: list[Outcome], lang: str) -> str:
             f"</strong> {markup.text(typeset(said, lang))}</p><ul>{''.join(listed)}</ul></li>"
         )
     parts.append("</ul>")
+    hidden = len(groups) - MAX_OUTCOMES
+    if hidden > 0:
+        others = word("explore.more-outcomes", lang, count=hidden, more=hidden)
+        parts.append(f'<p class="rb-choices-more">{markup.text(typeset(others, lang))}</p>')
     return f'<div class="rb-choices">{"".join(parts)}</div>'

@@ -46,15 +46,29 @@ WORDS: dict[str, Message] = {
     ),
     "explore.one-outcome": plural_message(
         "editor:explore.one-outcome",
-        "Every choice tried: {runs} run. The outcome is the one shown above.",
-        "Every choice tried: {runs} runs. They all give the outcome shown above.",
+        "Every choice tried: {runs} run. It gives the outcome of the board as written.",
+        "Every choice tried: {runs} runs. They all give the outcome of the board as written.",
     ),
-    "explore.shown": message("editor:explore.shown", "The outcome shown above."),
+    "explore.shown": message(
+        "editor:explore.shown", "The outcome of the board as written (the one Run shows)."
+    ),
     "explore.other": message("editor:explore.other", "Another outcome."),
     "explore.order": message(
         "editor:explore.order", "{player} puts {abilities} on the chain, in that order."
     ),
     "explore.assign": message("editor:explore.assign", "{player} assigns {shares}."),
+    "explore.more-outcomes": plural_message(
+        "editor:explore.more-outcomes",
+        "And {more} other outcome, not listed here.",
+        "And {more} other outcomes, not listed here.",
+    ),
+    "explore.bounded": message(
+        "editor:explore.bounded",
+        "Too many choices to try them all here: at most {runs} runs, {assignments} legal "
+        "assignments for one player and {abilities} abilities of one player waiting together. "
+        "State a player's assignment on the board, or give it fewer abilities that wait "
+        "together, then try again.",
+    ),
     "explore.no-choice": message("editor:explore.no-choice", "No player has a choice to make."),
     "explore.more": plural_message(
         "editor:explore.more",

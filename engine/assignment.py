@@ -193,8 +193,19 @@ def _fill(
     """Units of ``pool`` each given lethal or nothing, and at most one other given the rest
     (less than its lethal): ``left`` in all, below what the pool needs together."""
     amounts = list(base)
+    # suffix[k]: what pool[k:] needs together. A subtree (pool[k:] still to decide, ``left``
+    # to give, ``most`` the largest lethal of the units already left out) holds a legal
+    # assignment iff the rest cannot all be given lethal (suffix > left), or exactly can, or
+    # a unit left out could take what would remain.
+    suffix = [0] * (len(pool) + 1)
+    for k in range(len(pool) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + lethal[pool[k]]
 
-    def full(k: int, left: int) -> Iterator[tuple[int, ...]]:
+    def alive(k: int, left: int, most: int) -> bool:
+        rest = suffix[k]
+        return rest >= left or most > left - rest
+
+    def full(k: int, left: int, most: int = 0) -> Iterator[tuple[int, ...]]:
         if k == len(pool):
             if left == 0:
                 yield tuple(amounts)
@@ -206,10 +217,11 @@ def _fill(
                     amounts[i] = 0
             return
         i = pool[k]
-        if lethal[i] <= left:
+        if lethal[i] <= left and alive(k + 1, left - lethal[i], most):
             amounts[i] = lethal[i]
-            yield from full(k + 1, left - lethal[i])
+            yield from full(k + 1, left - lethal[i], most)
             amounts[i] = 0
-        yield from full(k + 1, left)
+        if alive(k + 1, left, max(most, lethal[i])):
+            yield from full(k + 1, left, max(most, lethal[i]))
 
     yield from full(0, left)

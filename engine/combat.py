@@ -747,10 +747,11 @@ class CombatRun:
                 items = [items[i] for i in indices]
                 chosen = self.chooser.chosen
                 self.answers.append((indices, chosen))
+                named = ability_sources(items)
                 self.choices.append(
-                    Choice(step_id, player, tuple(i.ability for i in items), chosen)
+                    Choice(step_id, player, tuple(i.ability for i in items), chosen, named)
                 )
-                orders.append(S.Ordered(player, ability_sources(items), chosen))
+                orders.append(S.Ordered(player, named, chosen))
             placed += items
         sources = ability_sources(placed)
         self.chain += [

@@ -58,6 +58,8 @@ class Choice:
     player: str
     abilities: tuple[str, ...]  # by name, in the order they went on: the last resolves first
     chosen: Chosen
+    # Each one's unit and its number as the steps say it (``engine.combat.ability_sources``).
+    sources: tuple[tuple[str, int], ...] = ()
 
 
 class Chooser(Protocol):

@@ -594,55 +594,76 @@
   };
 
   // Every choice players may make, tried by the engine in the worker a chunk of runs per
-  // request (browser_engine/exploring.py): the page shows each chunk's progress, and Stop
-  // (or a new exploration, or Reset) ends it between two chunks.
+  // request (browser_engine/exploring.py), under the id the first answer gives: the page
+  // shows each chunk's progress, and Stop (or a new exploration, Reset or Close) ends it
+  // between two chunks. An answer for an exploration this editor left is dropped.
   Editor.prototype.explore = function () {
     var self = this;
-    var token = {};
+    this.stopExploring();
+    var token = { id: null };
     this.exploring = token;
     var line = h("p", { className: "rb-choices-progress", role: "status", text: t("explore.starting") });
     var found = h("div", { className: "rb-choices-found" });
     var stop = h("button", { type: "button", className: "rb-choices-stop", text: t("explore.stop"), onclick: function () {
       if (self.exploring !== token) return;
-      finish("stopped");
+      self.stopExploring();
       line.textContent = t("explore.stopped");
-      self.request({ action: "explore", stop: true }).catch(function () { /* said */ });
     } });
     this.choices.replaceChildren(h("h4", { text: t("explore.title") }), line, stop, found);
     this.choices.hidden = false;
     this.choices.setAttribute("data-state", "running");
-    function finish(state) {
+    token.finish = function (state) {
       stop.remove();
-      self.exploring = null;
+      if (self.exploring === token) self.exploring = null;
       self.choices.setAttribute("data-state", state);
-    }
-    function next(request) {
+    };
+    function next(request, first) {
       return self.request(request).then(function (answer) {
-        if (self.exploring !== token) return; // stopped, or another began
+        if (self.exploring !== token) { // stopped, or another began: the worker forgets it
+          if (answer.exploration && !answer.done) {
+            self.request({ action: "explore", stop: true, exploration: answer.exploration }).catch(function () { /* said */ });
+          }
+          return;
+        }
         if (!answer.ok) {
-          finish("refused");
+          token.finish("refused");
           line.textContent = "";
           self.refused(answer);
           return;
         }
-        self.problems = [];
-        self.showProblems();
+        if (first) {
+          self.problems = [];
+          self.showProblems();
+        }
         if (answer.progress) line.textContent = answer.progress;
-        if (!answer.done) return next({ action: "explore" });
-        finish("done");
-        found.innerHTML = answer.html; // escaped by browser_engine/exploring.py
-      }, function () { if (self.exploring === token) finish("failed"); });
+        if (answer.stopped) return token.finish("stopped");
+        if (answer.bounded) return token.finish("bounded");
+        token.id = answer.exploration;
+        if (!answer.done) return next({ action: "explore", exploration: token.id }, false);
+        token.finish("done");
+        found.innerHTML = answer.html || ""; // escaped by browser_engine/exploring.py
+      }, function () { if (self.exploring === token) token.finish("failed"); });
     }
     return this.settled().then(function () {
-      return next({ action: "explore", start: true, form: self.form });
+      if (self.exploring !== token) return; // stopped before it began
+      return next({ action: "explore", start: true, form: self.form }, true);
     });
+  };
+
+  // The exploration under way, if any, ends: the worker forgets it.
+  Editor.prototype.stopExploring = function () {
+    var token = this.exploring;
+    if (!token) return;
+    this.exploring = null;
+    token.finish("stopped");
+    if (token.id) this.request({ action: "explore", stop: true, exploration: token.id }).catch(function () { /* said */ });
   };
 
   Editor.prototype.reset = function (form) {
     this.form = copy(form);
     this.problems = [];
+    this.stopExploring();
     this.answer.hidden = this.result.hidden = this.shareBox.hidden = this.choices.hidden = true;
-    this.exploring = null;
     this.say("");
     this.heading.focus();
     return this.describe();
@@ -710,6 +731,7 @@
   };
 
   Editor.prototype.close = function () {
+    this.stopExploring();
     this.node.hidden = true;
     if (this.opener) {
       this.opener.setAttribute("aria-expanded", "false");

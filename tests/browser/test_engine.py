@@ -715,7 +715,7 @@ def test_a_judge_sees_an_illegal_split_refused_in_french_and_asks_which_assignme
     )
     said = box.locator(".rb-choices > ul > li")
     expect(said).to_have_count(2)
-    expect(said.nth(0)).to_contain_text("Le bilan montré ci-dessus.")
+    expect(said.nth(0)).to_contain_text("Le bilan du plateau tel qu’il est écrit")
     expect(said.nth(0)).to_contain_text("Rouge attribue 2 à l’unité Garde bleu")
     expect(said.nth(1)).to_contain_text("Un autre bilan.")
     assert page.evaluate("window.rbLongTasks") == []

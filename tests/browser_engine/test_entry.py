@@ -11,10 +11,12 @@ from bs4 import BeautifulSoup
 
 from browser_engine import entry
 from browser_engine.entry import difference, facts, handle
+from browser_engine.exploring import Explorations
 from browser_engine.form import OFF, form_of, variation_of
 from engine import load_scenario, run_combat
 from engine.report import outcome_dict
 from tests.conftest import ROOT, engine_cli
+from tests.engine.builders import scenario_yaml, unit
 from tests.soup import one
 
 
@@ -302,16 +304,23 @@ class Ticks:
         return self.now
 
 
+def explored(lang: str, form: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every answer of one exploration, from its start to its end."""
+    answers = [ask(action="explore", lang=lang, form=form, start=True)]
+    while not answers[-1]["done"]:
+        key = answers[-1]["exploration"]
+        answers.append(ask(action="explore", lang=lang, exploration=key))
+    return answers
+
+
 def test_explore_answers_run_by_run_then_groups_the_outcomes_the_choices_give(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Blue's two death abilities, in either order, times Red's two legal assignments: four
-    runs, two outcomes; the one shown first, each with the choices that give it."""
-    monkeypatch.setattr(entry, "EXPLORING", entry.Explorations(Ticks()))
+    runs, two outcomes; the board's own first, each with the choices that give it."""
+    monkeypatch.setattr(entry, "EXPLORING", Explorations(Ticks()))
     board, _ = example("death-abilities-order-recruit-survives")
-    answers = [ask(action="explore", lang="en", form=board, start=True)]
-    while not answers[-1]["done"]:
-        answers.append(ask(action="explore", lang="en"))
+    answers = explored("en", board)
     assert [a["runs"] for a in answers] == [1, 2, 3, 4]
     assert answers[1]["progress"] == "2 runs played."
     soup = BeautifulSoup(answers[-1]["html"], "html.parser")
@@ -319,27 +328,60 @@ def test_explore_answers_run_by_run_then_groups_the_outcomes_the_choices_give(
         "Every choice tried: 4 runs, 2 different outcomes."
     )
     outcomes = [p.get_text() for p in soup.select(".rb-choices-outcome")]
-    assert outcomes[0].startswith("The outcome shown above. Blue wins the combat; Red loses.")
+    assert outcomes[0].startswith(
+        "The outcome of the board as written (the one Run shows). Blue wins the combat; Red loses."
+    )
     assert outcomes[1].startswith("Another outcome. No Result.")
     choices = [li.get_text() for li in soup.select(".rb-choices-outcome + ul > li")]
     assert (
-        "Blue puts Blue Herald's ability, then Blue Bombardier's ability on the chain"
-        in (choices[0])
+        "Blue puts Blue Herald's ability, then Blue Bombardier's ability on the chain" in choices[0]
     )
     assert "Red assigns 1 to Blue Bombardier and 2 to Blue Herald." in choices[0]
     assert len(choices) == 4
-    # Asked again once done: nothing is under way.
-    assert ask(action="explore", lang="en")["stopped"] is True
+    # Asked again once done: nothing is under way under that id.
+    again = ask(action="explore", lang="en", exploration=answers[-2]["exploration"])
+    assert again["stopped"] is True
+
+
+def test_two_editors_explorations_never_mix(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two editors share the worker: each exploration goes on under its own id, and one
+    stopped leaves the other running."""
+    monkeypatch.setattr(entry, "EXPLORING", Explorations(Ticks()))
+    first, _ = example("death-abilities-order-recruit-survives")
+    second, _ = example("death-abilities-order-recruit-dies")
+    a = ask(action="explore", lang="en", form=first, start=True)
+    b = ask(action="explore", lang="en", form=second, start=True)
+    assert a["exploration"] != b["exploration"]
+    a = ask(action="explore", lang="en", exploration=a["exploration"])
+    assert a["runs"] == 2
+    assert ask(action="explore", lang="en", stop=True, exploration=b["exploration"])["stopped"]
+    assert ask(action="explore", lang="en", exploration=b["exploration"])["stopped"] is True
+    while not a["done"]:
+        a = ask(action="explore", lang="en", exploration=a["exploration"])
+    assert a["runs"] == 4 and "Recruit" in a["html"]
 
 
 def test_explore_stops_when_asked_and_says_so_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(entry, "EXPLORING", entry.Explorations(Ticks()))
+    monkeypatch.setattr(entry, "EXPLORING", Explorations(Ticks()))
     board, _ = example("death-abilities-order-recruit-survives")
     first = ask(action="explore", lang="fr", form=board, start=True)
     assert first["done"] is False and first["progress"] == "1 déroulement joué."
-    assert ask(action="explore", lang="fr", stop=True)["stopped"] is True
-    again = ask(action="explore", lang="fr")
+    key = first["exploration"]
+    assert ask(action="explore", lang="fr", stop=True, exploration=key)["stopped"] is True
+    again = ask(action="explore", lang="fr", exploration=key)
     assert again["stopped"] is True and again["progress"] == "Aucune exploration n’est en cours."
+
+
+def test_explore_past_its_bound_says_so_without_refusing_the_board() -> None:
+    """12 defenders of 2 Might against 12: 924 legal assignments for Red, past the 500 an
+    exploration tries; the board itself plays."""
+    units = [unit("raider", "red", 12, "base")] + [unit(f"d{i}", "blue", 2) for i in range(12)]
+    board = form_of(scenario_yaml(units, ["raider"]), "bound.yml")
+    answers = explored("en", board)
+    last = answers[-1]
+    assert last["ok"] is True and last["bounded"] is True
+    assert last["progress"].startswith("Too many choices to try them all here: at most 5000 runs")
+    assert ask(action="run", lang="en", form=board)["ok"] is True
 
 
 def test_explore_refuses_a_board_as_run_does_beside_its_field() -> None:
@@ -348,3 +390,22 @@ def test_explore_refuses_a_board_as_run_does_beside_its_field() -> None:
     answer = ask(action="explore", lang="fr", form=board, start=True)
     assert answer["ok"] is False
     assert answer["problems"] and all(p["key"] for p in answer["problems"])
+
+
+def test_explore_names_abilities_as_the_steps_do_not_by_their_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(entry, "EXPLORING", Explorations(Ticks()))
+    bomb = unit(
+        "bomb",
+        "blue",
+        2,
+        abilities=[
+            {"when": "dies", "id": "boom", "deal_damage": {"to": "raider", "amount": 1}},
+            {"when": "dies", "id": "call", "deal_damage": {"to": "raider", "amount": 1}},
+        ],
+    )
+    board = form_of(scenario_yaml([unit("raider", "red", 5, "base"), bomb], ["raider"]), "b.yml")
+    html = explored("en", board)[-1]["html"]
+    assert "Blue puts Bomb's ability 1, then Bomb's ability 2 on the chain" in html
+    assert "boom" not in html and "call" not in html
