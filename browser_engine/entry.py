@@ -75,6 +75,8 @@ MAX_REQUEST_BYTES = MAX_FORM_BYTES * 2
 MAX_SHARE_CHARACTERS = 8000
 # Ranges of rules a rules browser splits into parts, at most (each names a page).
 MAX_SPLIT = 10_000
+# Rules named otherwise than by their number (keywords), at most.
+MAX_RULE_NAMES = 1_000
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 REFUSED = plural_message(
@@ -162,6 +164,19 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
     ):
         raise RequestError("rules_split lists ranges of rules such as 400 or 400/460-469")
     rules = links.RulesAt(version, frozenset(split)) if version is not None else None
+    names = request.get("rule_names", {})
+    if not (
+        isinstance(names, dict)
+        and len(names) <= MAX_RULE_NAMES
+        and all(
+            isinstance(k, str)
+            and RuleNumber.is_valid(k)
+            and isinstance(v, str)
+            and 0 < len(v) <= 60
+            for k, v in names.items()
+        )
+    ):
+        raise RequestError("rule_names maps rule numbers to the names a reader knows them by")
 
     def rule_link(number: str) -> str:
         # The rules browser of the version the site cites (no version: the old addresses).
@@ -177,7 +192,7 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
         )
         scenario = replace(scenario, title={lang: heading})
     example = ExampleRun(scenario, outcome, (), Path(file_name(form)))
-    html = ExampleRenderer(example, page, rule_link).html(
+    html = ExampleRenderer(example, page, rule_link, lambda n: names.get(n, n)).html(
         open_steps=True, prefix=f"{scenario.id}-variation-step", verdict=False
     )
     answer: dict[str, Any] = {"ok": True, "html": html, "outcome": said}

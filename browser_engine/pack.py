@@ -117,6 +117,7 @@ def engine_assets(
     precompile: bool = True,
     site_url: str | None = None,
     rules: links.RulesAt | None = None,
+    rule_names: Mapping[str, Mapping[str, str]] | None = None,
 ) -> EngineAssets:
     """Every file of the in-browser engine, and the one every page loads.
 
@@ -173,6 +174,8 @@ def engine_assets(
         "icons": {key: icons.icon(name) for key, name in ACTION_ICONS.items()},
         "rulesVersion": rules.name if rules is not None else None,
         "rulesSplit": sorted(rules.split) if rules is not None else [],
+        # Each language's names of the keywords the engine cites (« Assaut » for Assault).
+        "ruleNames": {lang: dict((rule_names or {}).get(lang, {})) for lang in languages},
         "limits": {
             "scenarioBytes": form.MAX_SCENARIO_BYTES,
             "shareCharacters": entry.MAX_SHARE_CHARACTERS,

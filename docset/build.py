@@ -13,7 +13,7 @@ so can anything else.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
@@ -238,7 +238,11 @@ class SiteBuild:
         pages = {
             CATALOGUE_PAGE: RenderedPage(
                 catalogue_markdown(lang),
-                {"worked-examples": catalogue_html(self.runs, lang, self.embedding_pages(lang))},
+                {
+                    "worked-examples": catalogue_html(
+                        self.runs, lang, self.embedding_pages(lang), self.rule_name(lang)
+                    )
+                },
             ),
             STATUS_PAGE: RenderedPage(
                 status_markdown(lang, rule_translations=bool(self.stale)), status
@@ -431,6 +435,15 @@ class SiteBuild:
         anchors |= citations.anchors()
         return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots, cited)
 
+    def rule_name(self, lang: str) -> Callable[[str], str]:
+        """A rule as a reader of ``lang`` names it: its number, a keyword by its name there."""
+
+        def name(number: str) -> str:
+            rule = self.rules.get(number)
+            return rule.name(lang) if rule else number
+
+        return name
+
     def example_html(
         self, ref: Reference, page: links.Page, prefix: str, first_late: int
     ) -> tuple[str, str, str]:
@@ -445,7 +458,7 @@ class SiteBuild:
             rule = self.rules.get(number)  # the engine cites only rules we carry (checked)
             return links.rule(page, rule.number, version=current) if rule else ""
 
-        renderer = ExampleRenderer(run, page, rule_link)
+        renderer = ExampleRenderer(run, page, rule_link, self.rule_name(page.lang))
         stepper = ref.kind is Kind.STEPPER
         board, steps = markup.late(first_late), markup.late(first_late + 1)
         frame = renderer.html(stepper, prefix, steps=steps, board=board)

@@ -31,13 +31,13 @@ NNBSP = "\u202f"
 # URLs, addresses and what reads as an HTML entity (&amp;) are kept as they are.
 _KEEP = re.compile(r"[a-z][a-z0-9+.-]*://\S+|www\.\S+|&(?:[a-z]+|#\d+|#x[0-9a-f]+);", re.I)
 # What a mark follows: a word, a closing mark, a digit, or (in a page) markup before the text
-# (\x03 ends Python-Markdown's placeholders, \ue001 the build's citation marks; ^ is the start of a
-# text after an element).
-_AFTER = r"(?:(?<=[\w)\]}»”’\"'.%\x03\ue001])|^)"
-# Blanks (or none) before ; ! ?
-_TIGHT = re.compile(_AFTER + r"[ \t\u00a0\u202f]*([;!?]+)(?=\s|$|[)\]»”’\"'<\x02])")
+# (\x03 ends Python-Markdown's placeholders, \ue001 the build's citation marks, which \ue000
+# starts; ^ is the start of a text after an element).
+_AFTER = r"(?:(?<=[\w)\]}»”’\"'.%…\x03\ue001])|^)"
+# Blanks (or none) before ; ! ? (then a blank, the end, a closing mark, markup or a citation)
+_TIGHT = re.compile(_AFTER + r"[ \t\u00a0\u202f]*([;!?]+)(?=\s|$|[)\]»”’\"'<\x02\ue000])")
 # Blanks (or none) before a colon, but not "12:30" nor "rule-1:2".
-_COLON = re.compile(_AFTER + r"[ \t\u00a0\u202f]*:(?=\s|$|\x02)")
+_COLON = re.compile(_AFTER + r"[ \t\u00a0\u202f]*:(?=\s|$|\x02|\ue000)")
 _OPEN = re.compile(r"«[ \t\u00a0\u202f]*")
 _CLOSE = re.compile(r"[ \t\u00a0\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")

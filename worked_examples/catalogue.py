@@ -9,7 +9,7 @@ names the rule (the build wrote which they are: the script decides nothing).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 import links
@@ -100,27 +100,35 @@ def catalogue_markdown(lang: str) -> str:
 
 
 def catalogue_html(
-    runs: Mapping[str, ExampleRun], lang: str, shown_in: Mapping[str, Sequence[Shown]]
+    runs: Mapping[str, ExampleRun],
+    lang: str,
+    shown_in: Mapping[str, Sequence[Shown]],
+    rule_name: Callable[[str], str] = str,
 ) -> str:
     """The filter, then every example as a ruling. Search skips both: each example has its
-    own entry (``search_entries``)."""
+    own entry (``search_entries``). ``rule_name``: a rule as the reader names it (a keyword
+    by its name in their language; default, its number)."""
     here = links.Page(lang, CATALOGUE_PAGE)
     applied = {example_id: rules_applied(run) for example_id, run in sorted(runs.items())}
     items = [
-        ruling(here, run, applied[example_id], shown_in.get(example_id, ()))
+        ruling(here, run, applied[example_id], shown_in.get(example_id, ()), rule_name)
         for example_id, run in sorted(runs.items())
     ]
     every = sorted({RuleNumber(n) for numbers in applied.values() for n in numbers})
     return (
-        rule_filter(every, lang)
+        rule_filter(every, lang, rule_name)
         + f'<ul class="rb-rulings" data-search-exclude>{"".join(items)}</ul>'
     )
 
 
-def rule_filter(numbers: Iterable[RuleNumber], lang: str) -> str:
+def rule_filter(
+    numbers: Iterable[RuleNumber], lang: str, rule_name: Callable[[str], str] = str
+) -> str:
     """A form that reloads the page with a rule in its address; the status line ``reading.js``
     fills (its words, with the rule's place held for it)."""
-    options = "".join(f'<option value="{n.text}">{n.text}</option>' for n in numbers)
+    options = "".join(
+        f'<option value="{n.text}">{markup.text(rule_name(n.text))}</option>' for n in numbers
+    )
     templates = {
         "data-filtered": FILTERED(lang, rule="{rule}"),
         "data-none": NONE_FILTERED(lang, rule="{rule}"),
@@ -137,7 +145,13 @@ def rule_filter(numbers: Iterable[RuleNumber], lang: str) -> str:
     )
 
 
-def ruling(here: links.Page, run: ExampleRun, rules: Sequence[str], pages: Sequence[Shown]) -> str:
+def ruling(
+    here: links.Page,
+    run: ExampleRun,
+    rules: Sequence[str],
+    pages: Sequence[Shown],
+    rule_name: Callable[[str], str] = str,
+) -> str:
     """One example: its title (linked where it is shown), its outcome, the rules it turns on
     (``reading.js`` filters by them), where it is shown, its steps and its verdict. Terse
     markup: at full size the list holds hundreds."""
@@ -155,6 +169,7 @@ def ruling(here: links.Page, run: ExampleRun, rules: Sequence[str], pages: Seque
     )
     return (
         f'<li id="ruling-{markup.attribute(run.id)}"><p>{title}</p><p>{outcome}</p>'
-        f'<p>{markup.text(TURNS_ON(lang))} <span class="rb-rules">{", ".join(rules)}</span></p>'
+        f'<p>{markup.text(TURNS_ON(lang))} <span class="rb-rules" data-rules="{" ".join(rules)}">'
+        f"{', '.join(markup.text(rule_name(number)) for number in rules)}</span></p>"
         f"<p>{markup.text(SHOWN_IN(lang))} {facts}</p></li>"
     )

@@ -84,16 +84,26 @@ ICONS = {
 }
 
 RuleLink = Callable[[str], str]
+# A rule as the page's reader names it: its number, or a keyword's name in their language.
+RuleName = Callable[[str], str]
 
 
 class ExampleRenderer:
-    """Renders one run for one page; ``rule_link`` maps a rule number to its browser URL."""
+    """Renders one run for one page; ``rule_link`` maps a rule number to its browser URL,
+    ``rule_name`` to the words its link shows (default: the number)."""
 
-    def __init__(self, run: ExampleRun, page: links.Page, rule_link: RuleLink) -> None:
+    def __init__(
+        self,
+        run: ExampleRun,
+        page: links.Page,
+        rule_link: RuleLink,
+        rule_name: RuleName | None = None,
+    ) -> None:
         self.run = run
         self.page = page
         self.lang = page.lang
         self.rule_link = rule_link
+        self.rule_name = rule_name or (lambda number: number)
         self.names = Names(run.outcome.board)
         self.players = [p.id for p in run.scenario.players]
         # A unit that a step leaves as it was is drawn as before; a rule is linked as before.
@@ -216,7 +226,8 @@ class ExampleRenderer:
         linked = self.linked.get(number)
         if linked is None:
             href = markup.attribute(self.rule_link(number))
-            linked = self.linked[number] = f'<a href="{href}">{markup.text(number)}</a>'
+            name = markup.text(self.rule_name(number))
+            linked = self.linked[number] = f'<a href="{href}">{name}</a>'
         return linked
 
     def citations(self, step: Step) -> str:

@@ -559,6 +559,7 @@
       if (self.documented) request.documented = self.documented;
       if (DATA.rulesVersion) request.rules_version = DATA.rulesVersion;
       if (DATA.rulesSplit && DATA.rulesSplit.length) request.rules_split = DATA.rulesSplit;
+      if (DATA.ruleNames && DATA.ruleNames[config.lang]) request.rule_names = DATA.ruleNames[config.lang];
       return self.request(request);
     }).then(function (answer) {
       if (!answer.ok) {

@@ -133,15 +133,23 @@
       var shown = 0;
       Array.prototype.forEach.call(rulings.children, function (item) {
         var rules = item.querySelector(".rb-rules");
-        item.hidden = !rules || rules.textContent.split(/[\s,]+/).indexOf(wanted) < 0;
+        var listed = rules && (rules.getAttribute("data-rules") || rules.textContent);
+        item.hidden = !listed || listed.split(/[\s,]+/).indexOf(wanted) < 0;
         if (!item.hidden) shown += 1;
       });
       var said = status.getAttribute(shown ? "data-filtered" : "data-none");
-      // The reader's text as it is: a replacement string would expand "$&", "$'"…
-      status.querySelector("span").textContent = said.split("{rule}").join(wanted);
-      status.hidden = false;
+      // A keyword by the name the page gives it (its option's), else the reader's text as it
+      // is: a replacement string would expand "$&", "$'"…
       var choice = document.querySelector(".rb-rule-filter select");
-      if (choice) choice.value = wanted;
+      var named = wanted;
+      if (choice) {
+        Array.prototype.forEach.call(choice.options, function (option) {
+          if (option.value === wanted) named = option.textContent;
+        });
+        choice.value = wanted;
+      }
+      status.querySelector("span").textContent = said.split("{rule}").join(named);
+      status.hidden = false;
     }
   }
 

@@ -57,7 +57,7 @@ from docset.typography_extension import TypographyExtension, typeset_attributes
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
 from rulebook.browser import rule_words
-from vocabulary import forget_changed_catalogs
+from vocabulary import forget_changed_catalogs, typeset
 
 log = logging.getLogger("mkdocs.plugins.riftbound")
 
@@ -171,6 +171,12 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
                 precompile=not self.serving,
                 site_url=config.site_url,
                 rules=self.site.versions.current.at,
+                rule_names={
+                    lang: {
+                        r.number.text: r.name(lang) for r in self.site.rules if r.number.is_keyword
+                    }
+                    for lang in self.languages
+                },
             )
         except ProblemsFound as found:
             raise PluginError(f"the in-browser engine:\n{found}") from None
@@ -284,8 +290,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             return html
         if page.present_anchor_ids is not None:
             page.present_anchor_ids |= rendered.anchors
+        lang = i18n.page_of(page.file).lang
         for anchor in _walk(page.toc):
-            anchor.title = without_citations(anchor.title)
+            # The table of contents takes its titles before the page is typeset: typeset here.
+            anchor.title = typeset(without_citations(anchor.title), lang)
         self.misplaced += rendered.misplaced(html)
         return rendered.content(html)
 

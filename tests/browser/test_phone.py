@@ -40,6 +40,7 @@ BAR = {
     ("variation", "en"): [
         "Run",
         "Reset",
+        "Which choices change the outcome?",
         "Download the scenario",
         "Share as a link",
         "Close the editor",
@@ -47,14 +48,22 @@ BAR = {
     ("variation", "fr"): [
         "Lancer",
         "Réinitialiser",
+        "Quels choix changent le bilan\u202f?",
         "Télécharger le scénario",
         "Partager par un lien",
         "Fermer l’éditeur",
     ],
-    ("page", "en"): ["Run", "New board", "Download the scenario", "Share as a link"],
+    ("page", "en"): [
+        "Run",
+        "New board",
+        "Which choices change the outcome?",
+        "Download the scenario",
+        "Share as a link",
+    ],
     ("page", "fr"): [
         "Lancer",
         "Nouveau plateau",
+        "Quels choix changent le bilan\u202f?",
         "Télécharger le scénario",
         "Partager par un lien",
     ],

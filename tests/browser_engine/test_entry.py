@@ -409,3 +409,16 @@ def test_explore_names_abilities_as_the_steps_do_not_by_their_ids(
     html = explored("en", board)[-1]["html"]
     assert "Blue puts Bomb's ability 1, then Bomb's ability 2 on the chain" in html
     assert "boom" not in html and "call" not in html
+
+
+def test_a_variations_steps_cite_keywords_by_the_names_the_page_gives_them() -> None:
+    board, _ = example("keyword-assault-tank")
+    names = {"Assault": "Assaut", "Tank": "Tank"}
+    answer = ask(action="run", lang="fr", form=board, rule_names=names)
+    cited = {
+        a.get_text() for a in BeautifulSoup(answer["html"], "html.parser").select(".rb-cite a")
+    }
+    assert "Assaut" in cited and "Assault" not in cited
+    for hostile in ({"Assault": "x" * 61}, {"<b>": "Assaut"}, ["Assault"], {"Assault": 3}):
+        refused = ask(action="run", lang="fr", form=board, rule_names=hostile)
+        assert refused["ok"] is False and "rule_names" in refused["error"]

@@ -70,3 +70,13 @@ def test_digit_groups_are_held_together() -> None:
     assert typeset("1 000 000 de dégâts, 12 345 et 2026", "fr") == (
         "1\u202f000\u202f000 de dégâts, 12\u202f345 et 2026"
     )
+
+
+def test_a_mark_before_a_citation_is_held_to_its_word_and_after_an_ellipsis_too() -> None:
+    """A page's citation is a mark the build places there (\\ue000…\\ue001) when the text is
+    typeset: "choisit :[[465]]" and "défenseur ;[[459]]" keep their no-break spaces, and so does
+    "… ;" after a code span."""
+    cited = "\ue000\ue011\ue010\ue001"
+    assert typeset(f"il choisit :{cited}", "fr") == f"il choisit\u00a0:{cited}"
+    assert typeset(f"de défenseur ;{cited}", "fr") == f"de défenseur\u202f;{cited}"
+    assert typeset("… ; une", "fr") == "…\u202f; une"

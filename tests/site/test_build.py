@@ -29,8 +29,13 @@ def footnotes(soup: BeautifulSoup) -> list[tuple[str, str, str]]:
         text = " ".join(" ".join(p.get_text() for p in paragraphs).split())
         text = text[: text.rindex(link.get_text())].strip() if link else text
         match = re.match(r"(?:Rule|Règle) (\d{3}(?:\.[0-9a-z]+)*)\.? (.*)", text)
-        assert match, text
-        notes.append((match[1], match[2], attr(link, "href") if link else ""))
+        keyword = re.match(r"(?:Keyword|Mot-clé) (\w+)\.? (.*)", text)
+        assert match or keyword, text
+        if match:
+            notes.append((match[1], match[2], attr(link, "href") if link else ""))
+        elif keyword:  # cited by its name, its anchor by its English name (``RuleNumber``)
+            href = attr(link, "href") if link else ""
+            notes.append((href.rsplit("#keyword-", 1)[-1], keyword[2], href))
     return notes
 
 
@@ -87,11 +92,14 @@ def test_every_footnote_link_lands_on_an_existing_rule_anchor(
         "triggers-between-combat-stages.html",
         "index.html",
         "glossary.html",
+        "assigning-combat-damage.html",
+        "combat-keywords-and-states.html",
+        "showdown-before-combat-damage.html",
     ):
         for number, _, href in footnotes(page(built_site, lang_prefix + path)):
             # Joined to the page's address as a browser joins it, not to its language's folder.
             target, anchor = (in_site(lang_prefix + path, href) or "").split("#")
-            assert anchor == "rule-" + number.replace(".", "-")
+            assert anchor in ("rule-" + number.replace(".", "-"), "keyword-" + number)
             assert target.startswith(lang_prefix + "rules-browser/"), (path, href)
             assert anchor in anchors(built_site, target), (path, href)
 
@@ -135,6 +143,8 @@ def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> 
         "../../glossary.html",
         "../../resolution-step.html",
         "../../triggers-between-combat-stages.html",
+        "../../combat-keywords-and-states.html",
+        "../../showdown-before-combat-damage.html",
     }
 
 

@@ -50,9 +50,15 @@ def test_each_example_is_a_ruling_with_the_rules_its_steps_turn_on(
     assert {attr(r, "id").removeprefix("ruling-") for r in rulings} == set(applied)
     for ruling in rulings:
         example = attr(ruling, "id").removeprefix("ruling-")
-        shown = one(ruling, ".rb-rules").get_text().split(", ")
+        listed = one(ruling, ".rb-rules")
+        shown = attr(listed, "data-rules").split(" ")
         assert set(shown) == applied[example], example
         assert len(shown) == len(applied[example]), example  # each once
+        # Said as the reader names them: a keyword by its name in the page's language.
+        named = listed.get_text().split(", ")
+        assert len(named) == len(shown)
+        if "Stun" in shown:
+            assert ("Étourdissement" if lang == "fr" else "Stun") in named, example
     verdict = "Verified by the engine" if lang == "en" else "Vérifié par le moteur"
     assert all(verdict in ruling.get_text() for ruling in rulings)
     # The filter offers every rule an example turns on, and no other.
