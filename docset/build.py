@@ -47,12 +47,14 @@ from docset.status import (
     status_markdown,
     status_table,
 )
+from docset.summary import SUMMARY_PAGE, summary_html, summary_markdown
 from docset.tables import TABLES
 from docset.terminology import Text, load_terminology
 from engine.fields import texts
 from engine.format import SCENARIO
 from rulebook import Rulebook
 from rulebook.addresses import unversioned_pages
+from rulebook.book import Rule
 from rulebook.browser import Citing, RulesBrowser, edition_text, search_entries
 from rulebook.changes import ChangesPage
 from rulebook.changes import page_of as changes_page
@@ -247,6 +249,10 @@ class SiteBuild:
             STATUS_PAGE: RenderedPage(
                 status_markdown(lang, rule_translations=bool(self.stale)), status
             ),
+            SUMMARY_PAGE: RenderedPage(
+                summary_markdown(lang),
+                {"combat-summary": summary_html(self.rules, lang, self.summary_link(lang))},
+            ),
         }
         catalogue = links.Page(lang, CATALOGUE_PAGE)
         browser = RulesBrowser(self.versions, lang, site_url).pages(
@@ -434,6 +440,10 @@ class SiteBuild:
             later.append(notes)
         anchors |= citations.anchors()
         return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots, cited)
+
+    def summary_link(self, lang: str) -> Callable[[Rule], str]:
+        here, current = links.Page(lang, SUMMARY_PAGE), self.versions.current.at
+        return lambda rule: links.rule(here, rule.number, version=current)
 
     def rule_name(self, lang: str) -> Callable[[str], str]:
         """A rule as a reader of ``lang`` names it: its number, a keyword by its name there."""

@@ -20,6 +20,7 @@ import links
 from browser_engine.words import WORDS
 from docset.build import CONTRIBUTORS_PAGES
 from docset.pdf import destinations
+from docset.summary import STAGES
 from tests.browser.conftest import settle
 from tests.site.test_build import footnotes
 from worked_examples.render import FIRST, LAST, NEXT, PREVIOUS
@@ -150,3 +151,27 @@ def test_a_chapter_printed_from_the_browser_is_set_as_compactly_as_the_edition(
     found = destinations(edition, (f"p{place}", f"p{place + 1}"))
     in_edition = found[f"p{place + 1}"] - found[f"p{place}"]
     assert len(lowest) <= 1.5 * in_edition, (len(lowest), in_edition)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_combat_summary_prints_on_one_a4_page_with_every_stage(
+    page: Page, file_root: str, lang: str, tmp_path: Path
+) -> None:
+    """ "Combat at a glance" printed as a reader prints it (A4, the print media type): one
+    page, every stage and keyword on it, in the page's language."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is missing (apt-get install poppler-utils)")
+    page.goto(file_root + ("fr/" if lang == "fr" else "") + "combat-summary.html")
+    settle(page)
+    page.emulate_media(media="print")
+    pdf = tmp_path / "summary.pdf"
+    pdf.write_bytes(page.pdf(format="A4"))
+    lowest, _ = page_texts(pdf)
+    assert len(lowest) == 1, f"{len(lowest)} pages"
+    text = " ".join(
+        subprocess.run(
+            ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
+    for said in [stage.title(lang) for stage in STAGES] + ["Tank", "465", "466.3.d"]:
+        assert said.replace("\u2019", "’") in text, said

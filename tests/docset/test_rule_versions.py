@@ -276,6 +276,7 @@ def test_the_site_with_one_version_adds_only_the_new_addresses(real_site: SiteBu
         assert set(pages) == {
             "worked-examples.md",
             "translation-status.md",
+            "combat-summary.md",
             "rules-browser/index.md",
             "rules-browser/v1.4/index.md",
             *chapters,
