@@ -28,7 +28,7 @@ INTRO = message(
     "this site explain each stage, with worked examples.",
 )
 RULES = plural_message("summary:rules", "Rule {rules}", "Rules {rules}")
-KEYWORDS = message("summary:keywords", "Keywords and states")
+KEYWORDS = message("summary:keywords", "Keywords")
 KEYWORDS_INTRO = message(
     "summary:keywords-intro",
     "Our sources give these keywords no rule number: they are cited by their name.",
@@ -192,7 +192,7 @@ def summary_markdown(lang: str) -> str:
 
 def summary_html(rules: Rulebook, lang: str, link: Callable[[Rule], str]) -> str:
     """The stages, each with its rules linked to the rules browser (``link``), then the
-    keywords and states with their labels."""
+    keywords with their labels (a stunned unit is the Stun keyword's)."""
 
     def cited(numbers: list[str]) -> str:
         found = [rule for number in numbers if (rule := rules.get(number)) is not None]
@@ -200,6 +200,7 @@ def summary_html(rules: Rulebook, lang: str, link: Callable[[Rule], str]) -> str
             f'<a href="{markup.attribute(link(rule))}">{markup.text(rule.name(lang))}</a>'
             for rule in found
         )
+        # The label's words around the links, where the language puts them ("Rules …").
         label = RULES(lang, len(found), rules="\ue003")
         before, after = markup.text(typeset(label, lang)).split("\ue003")
         return f'<span class="rb-cite">({before}{named}{after})</span>'
