@@ -76,6 +76,7 @@ from worked_examples.verify import ExampleRun, Examples, ResultCache, run_exampl
 
 HOME = "index.md"  # each language's home page
 PRINT_EDITION_SLOT = "print-edition"
+SUMMARY_PDF_SLOT = "summary-pdf"  # the combat summary's link to its PDF
 # The pages for contributors: on the site, not in the print edition, which is the readers'.
 CONTRIBUTORS_PAGES = ("writing-for-this-site.md", STATUS_PAGE)
 
@@ -250,8 +251,10 @@ class SiteBuild:
                 status_markdown(lang, rule_translations=bool(self.stale)), status
             ),
             SUMMARY_PAGE: RenderedPage(
-                summary_markdown(lang),
+                summary_markdown(lang, 0),
                 {"combat-summary": summary_html(self.rules, lang, self.summary_link(lang))},
+                late=("",),
+                slots={SUMMARY_PDF_SLOT: 0},
             ),
         }
         catalogue = links.Page(lang, CATALOGUE_PAGE)
@@ -305,8 +308,36 @@ class SiteBuild:
             for path in paths
         ]
         sheets = [read_source(file, shown) for file, shown in stylesheets]
+        cover = self.cover(lang, today, SUMMARY_PAGE if SUMMARY_PAGE in paths else "")
+        return print_edition.compose(
+            lang, printed, len(paths) - len(appendix), cover, sheets, read_file
+        )
+
+    def summary_leaflet(
+        self,
+        lang: str,
+        pages: Mapping[str, str],
+        stylesheets: Sequence[tuple[Path, str]],
+        read_file: ReadFile,
+        today: date,
+    ) -> Edition:
+        """The combat summary (``docset.summary``) on one sheet of A4, from its page's
+        finished HTML among ``pages``."""
+        if SUMMARY_PAGE not in pages:
+            where = f"{folder_of(lang)}/{SUMMARY_PAGE}"
+            raise ProblemsFound([Problem(where, 0, "printed on one page, but not built")])
+        page = PrintPage(
+            links.Page(lang, SUMMARY_PAGE), pages[SUMMARY_PAGE], self.display(lang, SUMMARY_PAGE)
+        )
+        sheets = [read_source(file, shown) for file, shown in stylesheets]
+        return print_edition.leaflet(
+            lang, page, self.cover(lang, today), sheets, read_file, "combat summary"
+        )
+
+    def cover(self, lang: str, today: date, at_a_glance: str = "") -> Cover:
+        """What a printed document says of itself: the site, the rules version, the build."""
         commit, changed = self.commit
-        cover = Cover(
+        return Cover(
             interface.SITE_NAME(lang),
             interface.SITE_DESCRIPTION(lang),
             edition_text(self.rules, lang),
@@ -314,9 +345,7 @@ class SiteBuild:
             commit,
             changed,
             interface.copyright_notice(lang, self.versions.current.name),
-        )
-        return print_edition.compose(
-            lang, printed, len(paths) - len(appendix), cover, sheets, read_file
+            at_a_glance,
         )
 
     @cached_property

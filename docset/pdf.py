@@ -56,11 +56,12 @@ class Made:
     from_cache: bool
     seconds: float  # on the clock
     cpu: float  # this process's and Chromium's, in seconds
+    name: str = "print edition"  # the document's (``Edition.name``)
 
     def summary(self) -> str:
         how = "from the cache" if self.from_cache else "printed"
         return (
-            f"print edition ({self.lang}): {len(self.pdf):,} bytes, {how} in "
+            f"{self.name} ({self.lang}): {len(self.pdf):,} bytes, {how} in "
             f"{self.seconds:.1f} s ({self.cpu:.1f} s CPU)"
         )
 
@@ -85,15 +86,14 @@ class Printer:
         self.used.add(f"{key}.pdf")
         pdf = self.cached(key)
         if pdf is not None:
-            return Made(
-                edition.lang, pdf, True, time.monotonic() - start, time.process_time() - cpu
-            )
+            spent = time.process_time() - cpu
+            return Made(edition.lang, pdf, True, time.monotonic() - start, spent, edition.name)
         printed, browser_cpu = self.printed(edition)
         pdf = pack(printed, key)
         if self.cache is not None:
             store(self.cache / f"{key}.pdf", pdf)
         cpu = time.process_time() - cpu + browser_cpu
-        return Made(edition.lang, pdf, False, time.monotonic() - start, cpu)
+        return Made(edition.lang, pdf, False, time.monotonic() - start, cpu, edition.name)
 
     def key(self, edition: Edition) -> str:
         """A hash of everything that goes into the PDF: the document (its cover says the day
@@ -171,7 +171,7 @@ class Printer:
         seconds Chromium spent on it."""
         from playwright.sync_api import Error
 
-        where = f"print edition ({edition.lang})"
+        where = f"{edition.name} ({edition.lang})"
         if self.worker is None:
             self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print-edition")
         try:
@@ -201,7 +201,7 @@ class Printer:
             numbers: dict[str, int] = {}
             for printing in range(PRINTINGS):
                 page.set_content(edition.html(numbers), wait_until="load")
-                final = printing > 0
+                final = printing > 0 or not edition.targets  # nothing to place: one printing
                 pdf = page.pdf(prefer_css_page_size=True, tagged=final, outline=final)
                 placed = destinations(pdf, edition.targets)
                 if final and placed == numbers:
@@ -224,6 +224,11 @@ class Printer:
         if unplaced:
             raise ProblemsFound(
                 [Problem(where, 0, f"Chromium placed no page for #{a}") for a in unplaced]
+            )
+        pages = page_count(pdf)
+        if edition.most_pages and pages > edition.most_pages:
+            raise ProblemsFound(
+                [Problem(where, 0, f"prints on {pages} pages: it must fit on {edition.most_pages}")]
             )
         spent = sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
         return pdf, spent
@@ -276,6 +281,13 @@ def destinations(pdf: bytes, anchors: tuple[str, ...]) -> dict[str, int]:
                 if page is not None:
                     found[name] = page
     return found
+
+
+def page_count(pdf: bytes) -> int:
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return len(document.pages)
 
 
 def pack(pdf: bytes, key: str) -> bytes:

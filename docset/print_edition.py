@@ -43,6 +43,12 @@ BUILT_OUTSIDE_GIT = message(
 )
 PAGE_OF = message("print:page-of", "Page {page} of {pages}")
 DOCUMENT = message("print:document", "{site} · print edition")
+AT_A_GLANCE = message(
+    "print:at-a-glance",
+    "The combat on one page, to keep at the table: {page}, page {number}; also printed on its "
+    "own, as a PDF of one A4 page, on the site.",
+)
+LEAFLET = message("print:leaflet", "{site} · {page}")
 LINK = message("print:link", "Print edition (PDF, {size})")
 HOME = message(
     "print:home",
@@ -76,6 +82,9 @@ VOID = frozenset(
     ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr")
 )
 
+# Where the cover writes the page of the page it points to (``Cover.at_a_glance``).
+COVER_NUMBER = "\ue011"
+
 # What a page's file (site path) holds, for its images: its bytes, or None if the site has none.
 ReadFile = Callable[[str], bytes | None]
 
@@ -98,6 +107,7 @@ class Cover:
     commit: str | None  # None outside a git checkout
     changed: bool  # the checkout had changes not yet committed
     notice: str  # the site's notice: unofficial, not endorsed
+    at_a_glance: str = ""  # the path of the page the cover points to (with its page), if any
 
 
 @dataclass(frozen=True)
@@ -119,6 +129,9 @@ class Edition:
     appendix: int  # the index in ``entries`` where the appendix starts (len(entries): none)
     body: str
     words: dict[str, str] = field(default_factory=dict)
+    cover_target: str = ""  # the anchor (among the entries') whose page the cover states
+    name: str = "print edition"  # as the build's log and its problems name the document
+    most_pages: int = 0  # the pages it must fit on (0: no bound)
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -128,7 +141,14 @@ class Edition:
     def html(self, numbers: Mapping[str, int] | None = None) -> str:
         """The whole document; without ``numbers`` (anchor → page) the table of contents
         leaves them blank, in boxes as wide as the numbers: its lines break alike."""
-        return self.head + self.contents(numbers or {}) + self.body
+        numbers = numbers or {}
+        head = self.head
+        if self.cover_target:
+            number = numbers.get(self.cover_target)
+            head = head.replace(COVER_NUMBER, "" if number is None else str(number))
+        if not self.entries:
+            return head + self.body
+        return head + self.contents(numbers) + self.body
 
     def contents(self, numbers: Mapping[str, int]) -> str:
         items: list[str] = []
@@ -251,23 +271,68 @@ def compose(
     if problems:
         raise ProblemsFound(problems)
     words = {"contents": CONTENTS(lang), "appendix": APPENDIX(lang)}
-    head = document_head(lang, cover, stylesheets) + cover_html(lang, cover)
+    glance = next(
+        (n for n, page in enumerate(pages, start=1) if page.page.path == cover.at_a_glance), 0
+    )
+    pointed = next(((e.anchor, e.text) for e in entries if e.anchor == f"p{glance}"), None)
+    head = document_head(lang, DOCUMENT(lang, site=cover.title), stylesheets, page_of(lang))
+    head += cover_html(lang, cover, pointed)
     body = f'<main class="md-typeset">{"".join(sections)}</main></body></html>'
-    return Edition(lang, head, tuple(entries), appendix_entry, body, words)
+    target = pointed[0] if pointed else ""
+    return Edition(lang, head, tuple(entries), appendix_entry, body, words, target)
 
 
-def document_head(lang: str, cover: Cover, stylesheets: Sequence[str]) -> str:
-    own = resources.files("docset").joinpath(STYLESHEET).read_text(encoding="utf-8")
-    title = DOCUMENT(lang, site=cover.title)
-    page_of = counters_css(
+def leaflet(
+    lang: str,
+    page: PrintPage,
+    cover: Cover,
+    stylesheets: Sequence[str],
+    read_file: ReadFile,
+    name: str,
+) -> Edition:
+    """``page`` alone on one sheet of A4 (the combat summary): no cover and no contents; the
+    rules version, the build and the site's notice at its foot. It must fit on one page
+    (``Edition.most_pages``: the printer refuses it otherwise); ``name``: the document's, as
+    the build's log and problems name it."""
+    rewriter = Rewriter(1, page.page, {page.page.output: 1}, read_file)
+    rewriter.feed(page.html)
+    rewriter.close()
+    if rewriter.problems:
+        raise ProblemsFound(Problem(page.display or page.page.uri, 0, w) for w in rewriter.problems)
+    title = next((h.text for h in rewriter.headings if h.level == 1), page.page.path)
+    document = LEAFLET(lang, site=cover.title, page=title)
+    foot = "".join(
+        f"<p>{markup.text(line)}</p>"
+        for line in (RULES(lang, edition=cover.rules), built_text(lang, cover), cover.notice)
+    )
+    body = (
+        f'<main class="md-typeset rb-leaflet"><section id="p1">{"".join(rewriter.out)}'
+        f'</section><footer class="rb-leaflet-foot">{foot}</footer></main></body></html>'
+    )
+    head = document_head(lang, document, stylesheets, '""', first_too=True)
+    return Edition(lang, head, (), 0, body, name=name, most_pages=1)
+
+
+def page_of(lang: str) -> str:
+    """ "Page 3 of 67" at the foot of each page, as CSS counters."""
+    return counters_css(
         typeset(PAGE_OF.template(lang, None), lang),
         {"page": "counter(page)", "pages": "counter(pages)"},
     )
-    words = (  # the cover, the first page, has neither
+
+
+def document_head(
+    lang: str, title: str, stylesheets: Sequence[str], right: str, first_too: bool = False
+) -> str:
+    """The document up to its body: ``title`` at the foot of each page, on the left, ``right``
+    (CSS content) on the right; not on the first page (a cover) unless ``first_too``."""
+    own = resources.files("docset").joinpath(STYLESHEET).read_text(encoding="utf-8")
+    words = (
         f"@page {{ @bottom-left {{ content: {css_string(title)}; }} "
-        f"@bottom-right {{ content: {page_of}; }} }} "
-        "@page :first { @bottom-left { content: none; } @bottom-right { content: none; } }"
+        f"@bottom-right {{ content: {right}; }} }} "
     )
+    if not first_too:
+        words += "@page :first { @bottom-left { content: none; } @bottom-right { content: none; } }"
     styles = "".join(f"<style>{sheet}</style>" for sheet in [*stylesheets, own, words])
     # Nothing in the document may close a <style> early: the sheets are the site's own files.
     return (
@@ -276,19 +341,34 @@ def document_head(lang: str, cover: Cover, stylesheets: Sequence[str]) -> str:
     )
 
 
-def cover_html(lang: str, cover: Cover) -> str:
+def built_text(lang: str, cover: Cover) -> str:
     date = long_date(cover.built, lang)
     if cover.commit is None:
-        built = BUILT_OUTSIDE_GIT(lang, date=date)
-    else:
-        said = BUILT_CHANGED if cover.changed else BUILT
-        built = said(lang, date=date, commit=cover.commit)
+        return BUILT_OUTSIDE_GIT(lang, date=date)
+    said = BUILT_CHANGED if cover.changed else BUILT
+    return said(lang, date=date, commit=cover.commit)
+
+
+def cover_html(lang: str, cover: Cover, at_a_glance: tuple[str, str] | None = None) -> str:
+    """The cover; ``at_a_glance``: the anchor and title of the page it points to, whose page
+    number ``Edition.html`` writes."""
     lines = [
         f'<p class="rb-cover-kicker">{markup.text(KICKER(lang))}</p>',
         f'<h1 class="rb-cover-title">{markup.text(cover.title)}</h1>',
         f'<p class="rb-cover-description">{markup.text(cover.description)}</p>',
+    ]
+    if at_a_glance is not None:
+        anchor, title = at_a_glance
+        page, number = "\ue012", "\ue013"
+        said = markup.text(typeset(AT_A_GLANCE(lang, page=page, number=number), lang))
+        link = f'<a href="#{markup.attribute(anchor)}">{markup.text(title)}</a>'
+        box = f'<span class="rb-cover-number">{COVER_NUMBER}</span>'
+        lines.append(
+            f'<p class="rb-cover-glance">{said.replace(page, link).replace(number, box)}</p>'
+        )
+    lines += [
         f'<p class="rb-cover-rules">{markup.text(RULES(lang, edition=cover.rules))}</p>',
-        f'<p class="rb-cover-built">{markup.text(built)}</p>',
+        f'<p class="rb-cover-built">{markup.text(built_text(lang, cover))}</p>',
         f'<p class="rb-cover-notice">{markup.text(cover.notice)}</p>',
     ]
     return f'<section class="rb-cover">{"".join(lines)}</section>'

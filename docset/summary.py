@@ -183,11 +183,26 @@ def stage_rules(stage: Stage) -> list[str]:
     return [n.text for n in sorted(RuleNumber(number) for number in cited)]
 
 
-def summary_markdown(lang: str) -> str:
+PDF = message("summary:pdf", "On paper: {link}, on one A4 page.")
+PDF_LINK = message("summary:pdf-link", "this page as a PDF ({size})")
+
+
+def summary_markdown(lang: str, pdf_place: int) -> str:
+    """The page; the late placeholder ``pdf_place`` is where its PDF's link goes
+    (``pdf_html``), once the build has printed it."""
     return (
         f"# {markup.markdown_literal(TITLE(lang))}\n\n{markup.markdown_literal(INTRO(lang))}\n\n"
-        f"{markup.placeholder('combat-summary')}\n"
+        f"{markup.late(pdf_place)}\n\n{markup.placeholder('combat-summary')}\n"
     )
+
+
+def pdf_html(href: str, size: str, lang: str) -> str:
+    """The paragraph that links the summary's PDF (``size`` as the language writes it)."""
+    mark = "\ue010"
+    said = markup.text(typeset(PDF(lang, link=mark), lang))
+    label = markup.text(typeset(PDF_LINK(lang, size=size), lang))
+    link = f'<a href="{markup.attribute(href)}">{label}</a>'
+    return f'<p class="rb-summary-pdf rb-screen">{said.replace(mark, link)}</p>'
 
 
 def summary_html(rules: Rulebook, lang: str, link: Callable[[Rule], str]) -> str:

@@ -129,6 +129,15 @@ def print_edition(lang: str) -> str:
     return f"{language_folder(lang)}riftbound-combat-rules.{lang}.pdf"
 
 
+def summary_pdf(lang: str) -> str:
+    """Where a language's combat summary on one A4 page (PDF) is, from the site's root.
+
+    >>> summary_pdf("en")
+    'riftbound-combat-at-a-glance.en.pdf'
+    """
+    return f"{language_folder(lang)}riftbound-combat-at-a-glance.{lang}.pdf"
+
+
 def target(from_page: Page, href: str) -> tuple[str, str] | None:
     """Where a relative link of a page leads: (a file from the site's root, its fragment), the
     file "" for a link within the page; None for a link with a scheme or a host.

@@ -45,6 +45,7 @@ from diagnostics.writing import Claim
 from docset import interface, output, precache
 from docset.build import (
     PRINT_EDITION_SLOT,
+    SUMMARY_PDF_SLOT,
     RenderedPage,
     SiteBuild,
     SiteProblems,
@@ -52,7 +53,8 @@ from docset.build import (
     without_citations,
 )
 from docset.pdf import Made, Printer
-from docset.print_edition import footer_html, home_html
+from docset.print_edition import footer_html, home_html, size_text
+from docset.summary import pdf_html
 from docset.typography_extension import TypographyExtension, typeset_attributes
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
@@ -81,6 +83,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.printer: Printer | None = None  # None: this build makes no print edition
         self.nav: list[str] = []  # the language's pages, in the navigation's order
         self.printed: dict[str, Made] = {}  # each language's print edition
+        self.summaries: dict[str, Made] = {}  # each language's combat summary on one page
         self.writes_aside = False
         self.target = Path()  # where the site goes, once whole
         self.building: Claim | None = None  # where it is written meanwhile
@@ -308,6 +311,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         its pages then show."""
         lang = str(config.theme["language"])
         self.printed.pop(lang, None)
+        self.summaries.pop(lang, None)
         if self.printer is None:
             return env
         pages: dict[str, str] = {}
@@ -328,11 +332,15 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
 
         site = self.require_site()
         try:
-            edition = site.print_edition(lang, self.nav, pages, sheets, read_file, date.today())
+            today = date.today()
+            edition = site.print_edition(lang, self.nav, pages, sheets, read_file, today)
             self.printed[lang] = made = self.printer.make(edition)
+            leaflet = site.summary_leaflet(lang, pages, sheets, read_file, today)
+            self.summaries[lang] = summary = self.printer.make(leaflet)
         except ProblemsFound as found:
             raise PluginError(f"the print edition:\n{found}") from None
         log.info(made.summary())
+        log.info(summary.summary())
         return env
 
     def on_page_context(
@@ -388,7 +396,11 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         language searches that language's index."""
         rendered = self.rendered.pop(page.file.src_uri, None)
         if rendered is not None:
-            output = rendered.finish(output, {PRINT_EDITION_SLOT: self.home_paragraph(page)})
+            slots = {
+                PRINT_EDITION_SLOT: self.home_paragraph(page),
+                SUMMARY_PDF_SLOT: self.summary_paragraph(page),
+            }
+            output = rendered.finish(output, slots)
         lang = i18n.page_language(page.file)
         if lang == self.languages[0]:
             return output
@@ -403,11 +415,14 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # and readers search rules by number.
         found = offline.read_index(Path(config.site_dir))
         lang = str(config.theme["language"])
-        made = self.printed.get(lang)
-        if made is not None:
-            file = Path(config.site_dir) / links.print_edition(lang)
-            file.parent.mkdir(parents=True, exist_ok=True)
-            file.write_bytes(made.pdf)
+        for made, path in (
+            (self.printed.get(lang), links.print_edition(lang)),
+            (self.summaries.get(lang), links.summary_pdf(lang)),
+        ):
+            if made is not None:
+                file = Path(config.site_dir) / path
+                file.parent.mkdir(parents=True, exist_ok=True)
+                file.write_bytes(made.pdf)
         if found is None:
             return
         index = offline.language_index(found, lang)
@@ -458,6 +473,16 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         href = links.shared(here, links.print_edition(here.lang)) if made else None
         said = home_html(href, len(made.pdf) if made else 0, here.lang)
         return f'<p class="rb-print-edition">{said}</p>'
+
+    def summary_paragraph(self, page: Page) -> str:
+        """The combat summary's link to its PDF; nothing where this build printed none (the
+        page prints from the browser all the same)."""
+        here = i18n.page_of(page.file)
+        made = self.summaries.get(here.lang)
+        if made is None:
+            return ""
+        href = links.shared(here, links.summary_pdf(here.lang))
+        return pdf_html(href, size_text(len(made.pdf), here.lang), here.lang)
 
     def on_shutdown(self) -> None:
         if self.printer is not None:

@@ -14,7 +14,7 @@ import pytest
 import links
 from diagnostics import ProblemsFound
 from docset.pdf import SOURCE_KEY, Printer, destinations
-from docset.print_edition import Cover, Edition, PrintPage, compose
+from docset.print_edition import Cover, Edition, PrintPage, compose, leaflet
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
 COVER = Cover("Site", "About it", "Rules v1", "2026-12-01", "abc123", False, "Notice")
@@ -95,3 +95,29 @@ def test_a_missing_chromium_says_how_to_install_it(tmp_path: Path) -> None:
         Printer(tmp_path / "no-chromium").make(edition())
     said = str(found.value)
     assert "no-chromium is not there" in said and "apt-get install chromium" in said
+
+
+def summary(paragraphs: int) -> Edition:
+    page = PrintPage(
+        links.Page("en", "combat-summary.md"),
+        '<h1 id="t">At a glance</h1>'
+        + "".join(f"<p>Stage {n}: what happens there.</p>" for n in range(paragraphs)),
+    )
+    return leaflet("en", page, COVER, [], lambda path: None, "combat summary")
+
+
+def test_a_summary_that_fits_prints_on_one_page_in_one_printing(printer: Printer) -> None:
+    made = printer.make(summary(10))
+    with pikepdf.open(io.BytesIO(made.pdf)) as pdf:
+        assert len(pdf.pages) == 1
+    assert made.name == "combat summary" and made.summary().startswith("combat summary (en): ")
+
+
+def test_a_summary_that_spills_onto_a_second_page_is_refused_with_its_count(
+    printer: Printer,
+) -> None:
+    with pytest.raises(ProblemsFound) as found:
+        printer.make(summary(120))
+    said = str(found.value)
+    assert "combat summary (en): prints on " in said and "pages: it must fit on 1" in said
+    assert list((printer.cache or Path()).glob("*.pdf")) == []  # nothing kept of it

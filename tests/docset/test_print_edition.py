@@ -4,18 +4,21 @@ of one document (ids, links, images, the screen's parts, the table of contents).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 import links
 from diagnostics import ProblemsFound
 from docset.print_edition import (
+    AT_A_GLANCE,
     Cover,
     PrintPage,
     compose,
     counters_css,
     css_string,
     home_html,
+    leaflet,
     order,
     size_text,
 )
@@ -176,7 +179,7 @@ def test_data_stays_text_in_the_cover_the_contents_and_the_styles() -> None:
             "2026-12-01",
             "abc123",
             False,
-            "Réalisée le 1er décembre 2026 à partir de la révision",
+            "Réalisation : 1er décembre 2026, à partir de la révision",
         ),
     ],
 )
@@ -185,7 +188,7 @@ def test_the_cover_says_when_and_from_what_it_was_made(
 ) -> None:
     cover = Cover("Site", "About", "Rules v1", built, commit, changed, "Notice")
     html = compose(lang, [], 0, cover, [], lambda path: None).html()
-    assert said in html.replace("\u00a0", " ")
+    assert said in html.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 @pytest.mark.parametrize(
@@ -211,3 +214,48 @@ def test_the_home_page_links_the_edition_or_says_this_build_made_none() -> None:
     assert "<a" not in home_html(None, 0, "en") and "made no print edition" in home_html(
         None, 0, "en"
     )
+
+
+def test_the_cover_points_to_the_combat_summary_with_the_page_it_starts_on() -> None:
+    cover = replace(COVER, at_a_glance="summary.md")
+    html = {
+        "index.md": '<h1 id="a">Home</h1>',
+        "summary.md": '<h1 id="s">At a <em>glance</em></h1>',
+    }
+    made = compose("en", pages("en", html), 2, cover, [], lambda path: None)
+    assert made.cover_target == "p2" and "p2" in made.targets
+    line = re.search(r'<p class="rb-cover-glance">(.*?)</p>', made.html({"p1": 3, "p2": 7}))
+    assert line is not None
+    said = line[1]
+    assert '<a href="#p2">At a glance</a>' in said and ">7</span>" in said
+    assert said.startswith("The combat on one page")
+    unnumbered = made.html()  # the first printing: the number not yet known, nothing in its place
+    assert '<span class="rb-cover-number"></span>' in unnumbered and "\ue011" not in unnumbered
+    # Without the page in the edition, the cover says nothing of it.
+    alone = compose("en", pages("en", {"index.md": "<h1>Home</h1>"}), 1, cover, [], lambda p: None)
+    assert '<p class="rb-cover-glance">' not in alone.html() and alone.cover_target == ""
+    assert AT_A_GLANCE("en", page="x", number="1") not in alone.html()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_summary_alone_is_one_page_with_no_cover_nor_contents_and_says_what_it_is_from(
+    lang: str,
+) -> None:
+    page = PrintPage(
+        links.Page(lang, "combat-summary.md"),
+        '<h1 id="t">At a glance</h1><p class="rb-screen">On paper: a link</p>'
+        '<p><a href="rules-browser/v1.4/400.html#rule-466">466</a> and <a href="#t">up</a></p>',
+        "combat-summary.md (generated)",
+    )
+    made = leaflet(lang, page, COVER, ["p { color: black }"], lambda path: None, "summary")
+    html = made.html()
+    assert made.most_pages == 1 and made.entries == () and made.name == "summary"
+    assert "<nav" not in html and '<section class="rb-cover"' not in html
+    assert "On paper" not in html
+    assert "<a>466</a>" in html and '<a href="#p1-t">up</a>' in html  # no page it does not hold
+    foot = html[html.index('class="rb-leaflet-foot"') :]
+    assert (
+        "Core Rules v1.4" in foot and "abc123def456" in foot and "Unofficial fan content." in foot
+    )
+    assert "<title>Riftbound &lt;Combat&gt; Rules · At a glance</title>" in html
+    assert "@page :first" not in html  # its one page is its first: the foot line is on it

@@ -28,6 +28,7 @@ from browser_engine.words import WORDS
 from docset.archive import archive
 from docset.interface import TO_DARK, TO_LIGHT
 from docset.print_edition import CONTENTS, size_text
+from docset.summary import INTRO, KEYWORDS, PDF, STAGES, SUMMARY_PAGE, TITLE
 from engine import load_scenario, run_combat
 from engine.narration import Names, narrate
 from rulebook import load_rulebook
@@ -292,11 +293,59 @@ def test_the_home_page_and_every_footer_link_it_with_its_size(built_site: Path, 
     assert label in squash(link.get_text())
 
 
-def test_the_zip_of_the_site_holds_both_editions(built_site: Path, tmp_path: Path) -> None:
+def test_the_zip_of_the_site_holds_both_editions_and_both_summaries(
+    built_site: Path, tmp_path: Path
+) -> None:
     target = tmp_path / "site.zip"
     archive(built_site, target)
     names = set(zipfile.ZipFile(target).namelist())
     assert {links.print_edition(lang) for lang in LANGS} <= names
+    assert {links.summary_pdf(lang) for lang in LANGS} <= names
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_combat_summary_prints_alone_on_one_a4_page_and_its_page_links_it(
+    built_site: Path, lang: str
+) -> None:
+    file = built_site / links.summary_pdf(lang)
+    info = subprocess.run(
+        [tool("pdfinfo"), str(file)], capture_output=True, text=True, check=True
+    ).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.M), info
+    assert re.search(r"^Page size:.*\(A4\)$", info, re.M), info
+    text = text_of(file)
+    said = [squash(typeset(stage.title(lang), lang)) for stage in STAGES]
+    said += [squash(typeset(KEYWORDS(lang), lang)), squash(TITLE(lang))]
+    book = load_rulebook(ROOT / "rules", "core-rules-1.4", LANGS)
+    said += [squash(edition_text(book, lang))]
+    assert [words for words in said if words not in text] == []
+    assert squash(PDF(lang, link="")).split(":")[0] not in text  # its link is for the screen
+    here = links.Page(lang, SUMMARY_PAGE)
+    soup = BeautifulSoup((built_site / here.output).read_text("utf-8"), "html.parser")
+    link = one(soup, ".rb-summary-pdf a")
+    assert attr(link, "href") == links.shared(here, links.summary_pdf(lang))
+    assert squash(f"({size_text(file.stat().st_size, lang)})") in squash(link.get_text())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_editions_cover_points_to_the_summary_and_the_page_it_starts_on(
+    built_site: Path, lang: str
+) -> None:
+    file = pdf_of(built_site, lang)
+    cover = text_of(file, 1, 1)
+    title = squash(TITLE(lang))
+    with pikepdf.open(file) as pdf:
+        pages = {page.obj.objgen: n for n, page in enumerate(pdf.pages, start=1)}
+        dests = {str(k): pages[v[0].objgen] for k, v in pdf.Root.Dests.items()}
+        targets = {  # a link over two lines is two boxes
+            dests[str(annot.Dest)]
+            for annot in pdf.pages[0].obj.get("/Annots", [])
+            if annot.get("/Subtype") == "/Link" and annot.get("/Dest") is not None
+        }
+    assert len(targets) == 1, targets
+    (target,) = targets
+    assert squash(INTRO(lang))[:60] in text_of(file, target, target)
+    assert re.search(rf"{re.escape(title)}, page {target}\b", cover), cover
 
 
 @pytest.mark.parametrize("lang", LANGS)
