@@ -29,9 +29,11 @@ OTHER_LANGUAGE = re.compile(
 )
 
 
-# An element's start tag in finished HTML (text and code hold "<" only as "&lt;"), the words a
-# reader hears or sees in its attributes, and the page's title.
-START_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
+# An element's start tag in finished HTML (text and code hold "<" only as "&lt;") that has words
+# a reader hears or sees in its attributes (found in one pass of the regex engine: a page of
+# boards has tens of thousands of tags, few of them with such words), those words, and the
+# page's title.
+START_TAG = re.compile(r"<[a-zA-Z][^<>]*?\s(?:aria-label|title)=[^<>]*>")
 SAID_ATTRIBUTE = re.compile(r"(?<=\s)(aria-label|title)=(\"[^\"]*\"|'[^']*')")
 TAG_LANGUAGE = re.compile(r"\slang=[\"']?([a-zA-Z-]+)")
 TITLE = re.compile(r"(<title>)([^<]*)(</title>)")
