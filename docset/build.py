@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
+from functools import cached_property, partial
 from html.parser import HTMLParser
 from itertools import pairwise
 from pathlib import Path
@@ -126,6 +126,10 @@ class CitationPlaces(HTMLParser):
                 self.found.setdefault(markup.citation_index(mark), where)
 
 
+# A page's late HTML, or what makes it (``RenderedPage.late``).
+Late = str | Callable[[], str]
+
+
 @dataclass(frozen=True)
 class RenderedPage:
     """A page's Markdown, and the HTML to put in it after conversion.
@@ -140,7 +144,9 @@ class RenderedPage:
 
     markdown: str
     inserts: dict[str, str] = field(default_factory=dict)  # placeholder name → HTML
-    late: tuple[str, ...] = ()
+    # Each late HTML, or what makes it when the page is finished: a step-through's HTML is
+    # made only then, so that no language's build holds every page's steps at once.
+    late: tuple[Late, ...] = ()
     anchors: frozenset[str] = frozenset()
     # Late places whose HTML is known only when the page is finished, by name: the home page's
     # link to the print edition (made once every page is rendered).
@@ -171,6 +177,11 @@ class RenderedPage:
         html = markup.CITATION.sub(lambda m: markup.late(markup.citation_index(m)), html)
         return markup.PLACEHOLDER.sub(lambda m: self.inserts.get(m[1], m[0]), html)
 
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """Every late HTML, made."""
+        return tuple(part if isinstance(part, str) else part() for part in self.late)
+
     def finish(self, output: str, slots: Mapping[str, str] | None = None) -> str:
         """The finished page (theme and all) with its late HTML, in one pass; ``slots``: the
         HTML of its named places (none: they stay empty)."""
@@ -178,7 +189,14 @@ class RenderedPage:
         for name, place in self.slots.items():
             late[place] = (slots or {}).get(name, "")
         count = len(late)
-        return markup.LATE.sub(lambda m: late[int(m[1])] if int(m[1]) < count else m[0], output)
+
+        def html(index: int, mark: str) -> str:
+            if index >= count:
+                return mark
+            part = late[index]
+            return part if isinstance(part, str) else part()
+
+        return markup.LATE.sub(lambda m: html(int(m[1]), m[0]), output)
 
 
 def without_citations(text: str) -> str:
@@ -425,7 +443,7 @@ class SiteBuild:
         citations = Citations(page, self.rules, self.versions.current.at)
         cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
-        later: list[str] = []
+        later: list[Late] = []
         steppers = 0
         anchors: set[str] = set()
         replacement: dict[int, str] = {}
@@ -485,10 +503,10 @@ class SiteBuild:
 
     def example_html(
         self, ref: Reference, page: links.Page, prefix: str, first_late: int
-    ) -> tuple[str, str, str]:
+    ) -> tuple[str, str, Callable[[], str]]:
         """The example's frame (search skips it and reads the example's own entry,
-        ``example_entries``), its board before the combat and its step-through (late
-        placeholders ``first_late`` and the next)."""
+        ``example_entries``), its board before the combat and what makes its step-through
+        (late placeholders ``first_late`` and the next)."""
         run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
         current = self.versions.current.at
@@ -501,7 +519,7 @@ class SiteBuild:
         stepper = ref.kind is Kind.STEPPER
         board, steps = markup.late(first_late), markup.late(first_late + 1)
         frame = renderer.html(stepper, prefix, steps=steps, board=board)
-        return frame, renderer.board(run.outcome.steps[0].board), renderer.steps(prefix)
+        return frame, renderer.board(run.outcome.steps[0].board), partial(renderer.steps, prefix)
 
 
 def load_site(

@@ -256,7 +256,7 @@ def test_a_translation_that_follows_an_older_english_is_listed_and_shown_as_such
         "fr",
         "resolution-step.md",
     )
-    note = next(n for n in rendered.late if f'id="fn:rule-{QUIET_CHANGED}"' in n)
+    note = next(n for n in rendered.parts if f'id="fn:rule-{QUIET_CHANGED}"' in n)
     assert "suit le texte anglais de la v1.4, modifié depuis" in note
     assert f"rules-browser/v1.5/100.html#rule-{QUIET_CHANGED.replace('.', '-')}" in note
     added = html(site.generated_pages("fr")["rules-browser/v1.5/400.md"])
@@ -300,7 +300,7 @@ def test_the_site_with_one_version_adds_only_the_new_addresses(real_site: SiteBu
         "en",
         "index.md",
     )
-    assert 'href="rules-browser/v1.4/400.html#rule-466-3-a"' in rendered.late[-1]
+    assert 'href="rules-browser/v1.4/400.html#rule-466-3-a"' in rendered.parts[-1]
 
 
 def test_the_old_address_page_says_where_the_rules_went_without_javascript(
