@@ -15,9 +15,11 @@ the editor's controls and name the rest. A page names it through the plugin
 (``EngineAssets.start``), so a redeployed site never pairs an old copy of it
 with engine files that are gone.
 
-Its cache folder's entries are checked before they ship: a payload script must be
-exactly the script of its file (decoded and compared), and what Pyodide compiled, which
-only compiling again could check, is sealed by the folder (``diagnostics.Seal``).
+Its cache folder's entries are sealed by the folder (``diagnostics.Seal``): one that is cut
+short, changed, forged or another folder's is made again. Each payload script is cached under
+a digest of what determines it (a file of Pyodide's by its content, read a piece at a time),
+so that a build whose engine has not changed reads no file of Pyodide's whole, unpacks
+nothing and compresses nothing: it reads the scripts it ships.
 """
 
 from __future__ import annotations
@@ -27,13 +29,11 @@ import gzip
 import hashlib
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 import links
 from browser_engine import closure, entry, form, words
-from diagnostics import Problem, ProblemsFound, Seal, keep_newest, read_bounded, store
+from diagnostics import SEAL_SUFFIX, Problem, ProblemsFound, Seal, keep_newest
 from diagnostics.writing import claim_folder, sweep
 from markup import icons
 from vocabulary import LANGUAGE_NAMES, language_name
@@ -84,9 +84,12 @@ DEVELOPMENT_TOOLS = frozenset(
 )
 # A request the worker has not answered by then is stopped (the worker restarts).
 MAX_SECONDS = 20
-# Cache entries kept: the ones used last (a build uses six, a serve five); older are deleted.
-CACHE_ENTRIES = 24
-# Bump to rebuild every cached payload (a change in how they are written).
+# Cache entries kept: the ones used last (a build uses twelve files, a serve eleven: five
+# scripts, each with its seal, Pyodide's names and the compiled standard library); older are
+# deleted.
+CACHE_ENTRIES = 48
+# Bump to rebuild every cached payload (a change in how they are written, or in what
+# ``without_tools`` leaves out).
 FORMAT = b"riftbound-engine-payload-2"
 # A module compiled into Pyodide's runtime: its init function's name, in the WebAssembly.
 BUILT_IN = re.compile(rb"PyInit_(\w+)")
@@ -95,6 +98,8 @@ CORE_MODULES = frozenset(
     {"builtins", "sys", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external"}
 )
 PRECOMPILE = "browser_engine/node/precompile.mjs"
+PRECOMPILE_SCRIPT = resources.files("browser_engine").joinpath("node", "precompile.mjs")
+TARGET_ENTRY = ".target.json"  # a cache entry: the names of Pyodide's standard library
 # Far more than the build needs (about 10 s): a bound on a hang, not a timing.
 PRECOMPILE_SECONDS = 900
 SCRATCH = "riftbound-precompile-"  # its scratch folders, in the system's temporary folder
@@ -105,7 +110,9 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
 class EngineAssets(NamedTuple):
-    files: dict[str, bytes]  # path under the site → content, every file of the engine
+    # Path under the site → content, every file of the engine; a large one the cache holds
+    # exactly (checked), by the cache's file, which the build copies.
+    files: dict[str, bytes | Path]
     start: str  # the one of them every page loads (its name changes with its content)
 
 
@@ -127,8 +134,9 @@ def engine_assets(
     the version of the rules the site cites, whose rules browser a variation's steps link
     (its name, and the ranges of rules its browser splits into parts)."""
     lock = pyodide_lock(pyodide)
-    stdlib = (pyodide / "python_stdlib.zip").read_bytes()
-    target = browser_target(lock, stdlib, pyodide / "pyodide.asm.wasm")
+    seal = Seal(cache) if cache is not None else None
+    digests = {name: file_digest(pyodide / name) for name in PYODIDE_FILES}
+    target = cached_target(lock, pyodide, digests, seal)
     imports = closure.ImportCache.load(cache / IMPORTS) if cache is not None else None
     found = closure.closure(ENTRY, PROJECT_ROOT, target, imports)
     if cache is not None and imports is not None:
@@ -141,27 +149,47 @@ def engine_assets(
         for example_id, run in sorted(runs.items())
     }
     code = code_archive(found, languages)
-    compiled_stdlib = (
-        precompiled(
-            pyodide, without_tools(stdlib), code, warm_up_requests(runs, examples, languages), cache
-        )
-        if precompile
-        else without_tools(stdlib)
-    )
-    # One payload in memory at a time, read when its turn comes (Pyodide's runtime is 10 MB).
-    payloads: list[tuple[str, Callable[[], bytes]]] = [
-        (name, (pyodide / name).read_bytes) for name in PYODIDE_FILES[:3]
-    ]
-    payloads += [("python_stdlib.zip", lambda: compiled_stdlib), (CODE_ARCHIVE, lambda: code)]
-    del stdlib
+    stdlib = pyodide / "python_stdlib.zip"
+    # The standard library as it ships: what goes in says what comes out.
+    shipped = hashlib.sha256(FORMAT + b"\0" + json.dumps(sorted(DEVELOPMENT_TOOLS)).encode())
+    shipped.update(digests["python_stdlib.zip"])
+    if precompile:
+        requests = warm_up_requests(runs, examples, languages)
+        shipped.update(hashlib.sha256(PRECOMPILE_SCRIPT.read_bytes()).digest())
+        shipped.update(digests["pyodide.asm.wasm"])
+        shipped.update(hashlib.sha256(code).digest())
+        shipped.update(json.dumps(requests).encode())
 
-    site: dict[str, bytes] = {}
+        def standard_library() -> bytes:
+            return precompiled(pyodide, without_tools(stdlib.read_bytes()), code, requests, cache)
+    else:
+
+        def standard_library() -> bytes:
+            return without_tools(stdlib.read_bytes())
+
+    # Each payload read (and packed) only if the cache has not its script.
+    payloads = [
+        Payload(name, digests[name], (pyodide / name).read_bytes, (pyodide / name).stat().st_size)
+        for name in PYODIDE_FILES[:3]
+    ]
+    payloads += [
+        Payload(
+            "python_stdlib.zip",
+            shipped.digest(),
+            standard_library,
+            4 * stdlib.stat().st_size + 4 * 1024 * 1024,  # as precompiled's bound
+        ),
+        Payload(CODE_ARCHIVE, hashlib.sha256(code).digest(), lambda: code, len(code)),
+    ]
+
+    site: dict[str, bytes | Path] = {}
     listed = []
-    for name, content in payloads:
-        script = payload_script(name, content(), cache)
-        path = links.content_named(f"{FOLDER}/{name}.js", script)
+    for payload in payloads:
+        name = payload.name
+        script, sha256, size = payload_script(payload, cache, seal)
+        path = links.hash_named(f"{FOLDER}/{name}.js", sha256)
         site[path] = script
-        listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": len(script)})
+        listed.append({"name": name, "src": path.rsplit("/", 1)[1], "size": size})
 
     data: dict[str, Any] = {
         "files": listed,
@@ -243,6 +271,39 @@ def pyodide_lock(pyodide: Path) -> dict[str, Any]:
     return info
 
 
+def file_digest(file: Path) -> bytes:
+    """The SHA-256 of a file's content, read a piece at a time."""
+    with open(file, "rb") as content:
+        return hashlib.file_digest(content, "sha256").digest()
+
+
+def cached_target(
+    lock: Mapping[str, Any], pyodide: Path, digests: Mapping[str, bytes], seal: Seal | None
+) -> closure.Target:
+    """``browser_target`` of Pyodide's files, cached (sealed) under their digests: reading its
+    10 MB runtime for the names of its built-in modules is done once."""
+    digest = hashlib.sha256(FORMAT + b"\0target\0" + str(lock["python"]).encode())
+    for name in ("python_stdlib.zip", "pyodide.asm.wasm"):
+        digest.update(digests[name])
+    key = digest.hexdigest()
+    file = seal.folder / f"{key}{TARGET_ENTRY}" if seal is not None else None
+    if seal is not None and file is not None:
+        hit = seal.read(file, key, 1024 * 1024)
+        try:
+            saved = json.loads(hit) if hit is not None else None
+            if isinstance(saved, list) and all(isinstance(n, str) for n in saved):
+                version = tuple(int(part) for part in str(lock["python"]).split("."))
+                return closure.Target(version=version, stdlib=frozenset(saved))
+        except ValueError:  # not this cache's: made again
+            pass
+    target = browser_target(
+        lock, (pyodide / "python_stdlib.zip").read_bytes(), pyodide / "pyodide.asm.wasm"
+    )
+    if seal is not None and file is not None:
+        seal.write(file, key, json.dumps(sorted(target.stdlib)).encode())
+    return target
+
+
 def browser_target(lock: Mapping[str, Any], stdlib: bytes, runtime: Path) -> closure.Target:
     """The Python of the browser: Pyodide's version, and its standard library, none of this
     Python's: the modules of its zip, and those compiled into its runtime (``runtime``, the
@@ -301,19 +362,35 @@ def compiled_catalog(file: Path, data: bytes) -> bytes:
     return out.getvalue()
 
 
-def payload_script(name: str, data: bytes, cache: Path | None) -> bytes:
-    """``data`` as a script that files it, gzip + base64, by name (cached by content; a cached
-    script ships only if it is exactly that: one that is cut short or changed is made again)."""
-    key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + data).hexdigest()
-    cached = cache / f"{key}.js" if cache else None
+class Payload(NamedTuple):
+    """A file the browser's engine loads, before it is made a script."""
+
+    name: str
+    digest: bytes  # of everything that determines its content
+    data: Callable[[], bytes]  # its content, made or read only when its script is not cached
+    most: int  # a bound on its size, for reading its script back from the cache
+
+
+def payload_script(
+    payload: Payload, cache: Path | None, seal: Seal | None
+) -> tuple[bytes | Path, str, int]:
+    """The payload's data as a script that files it, gzip + base64, by name: the script, or
+    the cache's file that holds it exactly (the build copies it: no build holds Pyodide's
+    runtime in memory); its SHA-256 (hex) and its size. Cached under the payload's digest,
+    sealed beside it (one that is cut short or changed is made again)."""
+    name = payload.name
+    key = hashlib.sha256(FORMAT + b"\0" + name.encode() + b"\0" + payload.digest).hexdigest()
+    cached = cache / f"{key}.js" if cache is not None else None
+    if seal is not None and cached is not None:
+        sha256 = seal.check_beside(cached, key, 2 * payload.most + 4096)
+        if sha256 is not None:
+            return cached, sha256, cached.stat().st_size
     head, tail = payload_ends(name)
-    if (hit := used(cached, 2 * len(data) + 4096)) is not None and holds(hit, name, data):
-        return hit
-    packed = base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0))
-    script = head + packed + tail
-    if cached is not None:
-        store(cached, script)
-    return script
+    script = head + base64.b64encode(gzip.compress(payload.data(), compresslevel=9, mtime=0)) + tail
+    sha256 = hashlib.sha256(script).hexdigest()
+    if seal is not None and cached is not None and seal.write_beside(cached, key, script):
+        return cached, sha256, len(script)
+    return script, sha256, len(script)
 
 
 def payload_ends(name: str) -> tuple[bytes, bytes]:
@@ -322,47 +399,10 @@ def payload_ends(name: str) -> tuple[bytes, bytes]:
     return head + json.dumps(name).encode() + b'] = "', b'";\n'
 
 
-def holds(script: bytes, name: str, data: bytes) -> bool:
-    """Whether ``script`` is a payload script of ``data`` under ``name`` and nothing else."""
-    head, tail = payload_ends(name)
-    if not (script.startswith(head) and script.endswith(tail)):
-        return False
-    try:
-        packed = base64.b64decode(script[len(head) : len(script) - len(tail)], validate=True)
-        # Decompressed a piece at a time, each compared with its place in ``data``.
-        stream = zlib.decompressobj(wbits=31)  # gzip
-        at, piece = 0, 1 << 20
-        while packed:
-            chunk = stream.decompress(packed, piece)
-            packed = stream.unconsumed_tail
-            if data[at : at + len(chunk)] != chunk:
-                return False
-            at += len(chunk)
-            if stream.eof:
-                break
-        rest = stream.flush()
-        return stream.eof and not stream.unused_data and data[at:] == rest
-    except (ValueError, OSError, EOFError, zlib.error):  # not base64, not gzip, cut short
-        return False
-
-
-def used(file: Path | None, limit: int) -> bytes | None:
-    """A cache entry's content (at most ``limit`` bytes), marked as just used; None if there
-    is none."""
-    if file is None:
-        return None
-    try:
-        content = read_bounded(file, file.name, limit)
-        os.utime(file)
-    except (ProblemsFound, OSError):  # absent, too large, or deleted by another build's prune
-        return None
-    return content
-
-
 def prune(cache: Path, keep: int = CACHE_ENTRIES) -> None:
     """Delete all but the ``keep`` entries used last: the cache does not grow with every
     change to the engine or the examples."""
-    keep_newest(cache, ("*.js", "*.stdlib.zip"), keep)
+    keep_newest(cache, ("*.js", f"*.js{SEAL_SUFFIX}", "*.stdlib.zip", f"*{TARGET_ENTRY}"), keep)
 
 
 def warm_up_requests(
@@ -391,7 +431,8 @@ def warm_up_requests(
 
 def without_tools(stdlib: bytes) -> bytes:
     """The standard library zip without ``DEVELOPMENT_TOOLS`` (and uncompressed: gzip over
-    the whole compresses it better)."""
+    the whole compresses it better). A change here is a change of ``FORMAT``: the payload
+    cache knows the standard library as it ships by the digest of Pyodide's own."""
     out = io.BytesIO()
     with (
         zipfile.ZipFile(io.BytesIO(stdlib)) as source,
@@ -408,10 +449,9 @@ def precompiled(
 ) -> bytes:
     """The standard library with the modules the engine loads compiled by Pyodide's own
     Python (``node/precompile.mjs``); cached by everything that goes in."""
-    script = resources.files("browser_engine").joinpath("node", "precompile.mjs").read_bytes()
+    script = PRECOMPILE_SCRIPT.read_bytes()
     digest = hashlib.sha256(FORMAT)
-    with open(pyodide / "pyodide.asm.wasm", "rb") as runtime:  # 10 MB: read a piece at a time
-        wasm = hashlib.file_digest(runtime, "sha256").digest()
+    wasm = file_digest(pyodide / "pyodide.asm.wasm")  # 10 MB: read a piece at a time
     for part in (hashlib.sha256(script).digest(), wasm, hashlib.sha256(stdlib).digest()):
         digest.update(part)
     digest.update(hashlib.sha256(code).digest())

@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import os
 import stat
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,6 +166,14 @@ def read_bounded(file: Path, shown: str, limit: int, root: Path | None = None) -
     """At most ``limit`` bytes of a regular file (``source_problem`` says what else is
     refused); ProblemsFound past the limit. Opened without blocking, and its kind checked
     again once open: a file swapped for a pipe meanwhile cannot hang the reader."""
+    return b"".join(pieces_of(file, shown, limit, root))
+
+
+def pieces_of(
+    file: Path, shown: str, limit: int, root: Path | None = None, piece: int = 1 << 20
+) -> Iterator[bytes]:
+    """``read_bounded``'s bytes a piece at a time, for a reader that keeps none of them: the
+    limit's ProblemsFound comes before the piece that passes it."""
     if problem := source_problem(file, shown, root):
         raise ProblemsFound([problem])
     try:
@@ -176,21 +184,22 @@ def read_bounded(file: Path, shown: str, limit: int, root: Path | None = None) -
         kind = kind_of(os.fstat(handle).st_mode)
         if kind is not None:
             raise ProblemsFound([Problem(shown, 0, f"is {kind}, not a file")])
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(handle, min(left, 1 << 20))
+        left = limit
+        while True:
+            try:
+                chunk = os.read(handle, min(left + 1, piece))
+            except OSError as error:
+                raise ProblemsFound([cannot_read(shown, error)]) from None
             if not chunk:
-                break
-            chunks.append(chunk)
+                return
             left -= len(chunk)
-    except OSError as error:
-        raise ProblemsFound([cannot_read(shown, error)]) from None
+            if left < 0:
+                raise ProblemsFound(
+                    [Problem(shown, 0, f"too large: over {limit:,} bytes (the limit)")]
+                )
+            yield chunk
     finally:
         os.close(handle)
-    data = b"".join(chunks)
-    if len(data) > limit:
-        raise ProblemsFound([Problem(shown, 0, f"too large: over {limit:,} bytes (the limit)")])
-    return data
 
 
 def cannot_read(shown: str, error: OSError) -> Problem:
@@ -284,6 +293,7 @@ def store(file: Path, content: bytes) -> bool:
 
 SECRET = ".secret"  # in each cache folder: what seals its entries (``Seal``)
 SECRET_BYTES = 32
+SEAL_SUFFIX = ".seal"  # beside an entry stored as it is (``Seal.write_beside``)
 
 
 def tracked_by_git(file: Path) -> bool:
@@ -301,6 +311,11 @@ def tracked_by_git(file: Path) -> bool:
     except (OSError, subprocess.SubprocessError):
         return False
     return done.returncode == 0
+
+
+def sealed_beside(file: Path) -> Path:
+    """Where the seal of an entry stored as it is (``Seal.write_beside``) is kept."""
+    return file.with_name(file.name + SEAL_SUFFIX)
 
 
 class Seal:
@@ -359,6 +374,36 @@ class Seal:
         if self.secret is None:
             return False
         return store(file, self._seal(key, content) + b"\n" + content)
+
+    def write_beside(self, file: Path, key: str, content: bytes) -> bool:
+        """Store ``content`` as ``file``, exactly, and its seal beside it (``sealed_beside``):
+        an entry that can be copied out as it is."""
+        if self.secret is None:
+            return False
+        return store(file, content) and store(sealed_beside(file), self._seal(key, content))
+
+    def check_beside(self, file: Path, key: str, limit: int) -> str | None:
+        """The SHA-256 (hex) of the content of an entry ``write_beside`` stored, at most
+        ``limit`` bytes, if it is whole and this folder's; else None. Read a piece at a time,
+        nothing of it kept. Touched (both files): just used."""
+        if self.secret is None:
+            return None
+        beside = sealed_beside(file)
+        mac = hmac.new(self.secret, key.encode() + b"\0", hashlib.sha256)
+        digest = hashlib.sha256()
+        try:
+            seal = read_bounded(beside, beside.name, 64)
+            for piece in pieces_of(file, file.name, limit):
+                mac.update(piece)
+                digest.update(piece)
+        except ProblemsFound:
+            return None
+        if not hmac.compare_digest(seal, mac.hexdigest().encode()):
+            return None
+        with suppress(OSError):
+            os.utime(file)
+            os.utime(beside)
+        return digest.hexdigest()
 
     def read(self, file: Path, key: str, limit: int) -> bytes | None:
         """The content of a sealed entry of at most ``limit`` bytes, if it is whole and this

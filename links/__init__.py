@@ -164,8 +164,17 @@ def content_named(path: str, content: bytes) -> str:
     >>> content_named("assets/stepper.js", b"x")
     'assets/stepper.2d711642b726.js'
     """
+    return hash_named(path, hashlib.sha256(content).hexdigest())
+
+
+def hash_named(path: str, sha256: str) -> str:
+    """``content_named`` for content known by its SHA-256 (hex).
+
+    >>> hash_named("assets/stepper.js", hashlib.sha256(b"x").hexdigest())
+    'assets/stepper.2d711642b726.js'
+    """
     stem, suffix = posixpath.splitext(path)
-    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"
+    return f"{stem}.{sha256[:12]}{suffix}"
 
 
 class RuleAddress(Protocol):

@@ -255,7 +255,10 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if lang == self.languages[0]:  # shared by every language
             files.append(File.generated(config, self.shim_path, abs_src_path=str(self.shim)))
             for path, content in self.engine.files.items():
-                files.append(File.generated(config, path, content=content))
+                if isinstance(content, Path):  # the engine cache's file: copied as it is
+                    files.append(File.generated(config, path, abs_src_path=str(content)))
+                else:
+                    files.append(File.generated(config, path, content=content))
             for run in site.runs.values():
                 files.append(File.generated(config, f"examples/{run.id}.yml", content=run.text))
         return files

@@ -70,3 +70,32 @@ def test_a_temporary_file_a_killed_writer_left_is_deleted_at_once_a_live_ones_ne
         live.release()
     forget_abandoned(tmp_path)  # released, and not moved into place: a writer gone
     assert [f.name for f in tmp_path.iterdir()] == ["key.js"]
+
+
+def test_an_entry_stored_as_it_is_is_believed_only_whole_sealed_and_this_folders(
+    tmp_path: Path,
+) -> None:
+    """An entry the build copies out as it is (the browser engine's scripts): its seal lies
+    beside it; it is checked a piece at a time, and believed only whole, unchanged, within its
+    bound and sealed by its own folder."""
+    import hashlib
+
+    from diagnostics import Seal, sealed_beside
+
+    folder = tmp_path / "cache"
+    seal, content = Seal(folder), b"x" * 3_000_000
+    entry = folder / "key.js"
+    assert seal.write_beside(entry, "key", content)
+    assert entry.read_bytes() == content  # exactly the content: no seal in it
+    assert seal.check_beside(entry, "key", len(content)) == hashlib.sha256(content).hexdigest()
+    assert seal.check_beside(entry, "key", len(content) - 1) is None  # past its bound
+    assert seal.check_beside(entry, "another key", len(content)) is None
+    entry.write_bytes(content[:-1])  # cut short
+    assert seal.check_beside(entry, "key", len(content)) is None
+    entry.write_bytes(content[:-1] + b"y")  # changed
+    assert seal.check_beside(entry, "key", len(content)) is None
+    Seal(tmp_path / "elsewhere").write_beside(entry, "key", content)  # another folder's seal
+    assert seal.check_beside(entry, "key", len(content)) is None
+    assert seal.write_beside(entry, "key", content)
+    sealed_beside(entry).unlink()
+    assert seal.check_beside(entry, "key", len(content)) is None
