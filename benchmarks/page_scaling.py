@@ -15,7 +15,10 @@ Then a page of many short paragraphs, each holding one unclosed ``<code>``
 (under every per-paragraph bound: 8,192 of them, 64 KB, took Material's search
 index over 300 s, which keeps each element left open to the page's end): the
 reader refuses it at the first; beside it last round's shape, one paragraph of
-unclosed ``<code>``, and short paragraphs of closed ``<code>``, which the
+unclosed ``<code>``, short paragraphs each closing the ``<code>`` of the one before
+(a raw ``<code>`` closed in a later paragraph is no code span to Markdown: over
+3.5× per doubling, before the reader refused it), and short paragraphs of closed
+``<code>``, which the
 reader accepts, rendered by Markdown and read by Material's search index as the
 build reads them. Figures: CPU seconds for the page at 1,024, 2,048 and 4,096
 paragraphs (64 to 256 with ``--tiny``), and their growth per doubling; target:
@@ -193,6 +196,12 @@ def main() -> None:
         "one paragraph of unclosed <code> (last round's)",
         counts,
         lambda count: page_of("<code>a ", count * 9),
+        True,
+    )
+    paragraph_series(
+        "paragraphs of <code> closed in the next one",
+        counts,
+        partial(short_paragraphs, "<code>a\n\n</code>"),
         True,
     )
     paragraph_series(

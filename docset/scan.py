@@ -64,6 +64,9 @@ INLINE_OPENING = re.compile(
     r"<(?P<tag>" + "|".join(CODE_TAGS) + r")\b|(?P<comment><!--)|(?<!\\)`+", re.I
 )
 BLANK_LINE = re.compile(r"\n(?=[ \t]*\n)")
+# Raw code elements whose tags and content are HTML to the browser and the search index (a
+# ``<script>``'s or ``<style>``'s content is not, nor a comment's).
+RAW_ELEMENT = re.compile(r"<(?:code|pre|kbd|samp)\b", re.I)
 BRACKETS = re.compile(r"\[\[|\]\]|\[\^")
 REFERENCE = re.compile(r"\[\[(?P<body>[^\[\]\n]*)\]\]")
 NUMBER_LIKE = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*$")
@@ -314,6 +317,10 @@ def tag_work(text: str, bound: int) -> tuple[int, int]:
 # Elements that have no end tag (those Material's search reader does not keep open).
 VOID_ELEMENTS = "area base br col embed hr img input link meta param source track wbr"
 VOID = frozenset(VOID_ELEMENTS.split())
+# md_in_html's attribute that makes a block's content Markdown (its paragraphs included).
+MARKDOWN_INSIDE = re.compile(
+    r"\smarkdown(?:\s*=\s*[\"']?(?:1|block|span|markdown)\b|(?=[\s/>]))", re.I
+)
 # A raw tag's name, as Python's HTML parser reads it (lower-cased), and whether it ends "/>".
 TAG_NAME = re.compile(r"<(?P<end>/?)(?P<name>[a-zA-Z][^\s\"'<>@/]*)")
 
@@ -338,9 +345,13 @@ def element_problem(prose: str, line_at: Callable[[int], int]) -> tuple[int, str
     around one). 8,192 short paragraphs with an unclosed ``<code>`` each took it over 300 s.
     So each element closes, inner first: an inline one in its paragraph (Markdown ends the
     paragraph around it), a block one opened at the start of a line by the end of the page;
-    and they nest at most ``MAX_NESTING`` deep. One pass: linear in the page."""
+    and they nest at most ``MAX_NESTING`` deep. Inside a raw block (a block opened at the
+    start of a line with no ``markdown`` attribute: Markdown copies it as it is, blank lines
+    included) there are no paragraphs. One pass: linear in the page."""
     html, autolinks, blocks = markdown_tag_patterns()
-    open_: list[tuple[str, int, bool]] = []  # (name, offset, a block that may span paragraphs)
+    # (name, offset, a block that may span paragraphs, a raw block)
+    open_: list[tuple[str, int, bool, bool]] = []
+    raw = 0  # raw blocks open
     paragraph_ends = [m.start() for m in BLANK_LINE.finditer(prose)]
     line_starts = [0, *(m.end() for m in re.finditer("\n", prose))]
     next_end = 0
@@ -356,7 +367,7 @@ def element_problem(prose: str, line_at: Callable[[int], int]) -> tuple[int, str
         return at - line <= 3 and not prose[line:at].strip(" ")
 
     def left_open(at: int) -> tuple[int, str]:
-        name, block = next((n, b) for n, offset, b in open_ if offset == at)
+        name, block = next((n, b) for n, offset, b, _ in open_ if offset == at)
         where = "the page" if block else "its paragraph"
         return (
             line_at(at),
@@ -372,17 +383,21 @@ def element_problem(prose: str, line_at: Callable[[int], int]) -> tuple[int, str
         if named is None:  # a comment or a processing instruction
             continue
         while next_end < len(paragraph_ends) and paragraph_ends[next_end] < start:
-            inline = [offset for _, offset, block in open_ if not block]
-            if inline:
+            inline = [offset for _, offset, block, _ in open_ if not block]
+            if inline and not raw:
                 return left_open(inline[0])
             next_end += 1
         name = named["name"].lower()
         if named["end"]:
             if open_ and open_[-1][0] == name:
-                open_.pop()
+                raw -= open_.pop()[3]
+            elif closed := [offset for n, offset, _, _ in open_ if n == name]:
+                return left_open(closed[-1])  # out of order: what it holds stays open
         elif name not in VOID and not m.group(0).endswith("/>"):
             block = name in blocks and starts_a_line(start)
-            open_.append((name, start, block))
+            is_raw = block and not MARKDOWN_INSIDE.search(m.group(0))
+            open_.append((name, start, block, is_raw))
+            raw += is_raw
             if len(open_) > MAX_NESTING:
                 return line_at(
                     start
@@ -393,13 +408,15 @@ def element_problem(prose: str, line_at: Callable[[int], int]) -> tuple[int, str
 
 
 def markdown_work_problems(
-    prose: str, inline: str, fenced: str, line_at: Callable[[int], int]
+    prose: str, inline: str, fenced: str, elements: str, line_at: Callable[[int], int]
 ) -> Iterator[tuple[int, str]]:
     """Where Python-Markdown would read a page far more than once: a paragraph of brackets
     left open or nested, or of inline marks past count, a page of ``<`` opening tags that
-    never end. ``prose``: the page outside code; ``inline``: with its code spans (each is
-    one of Markdown's matches); ``fenced``: with its indented code blocks, which Markdown's
-    HTML reader sees."""
+    never end; or where Material's search index would (an element left open). ``prose``:
+    the page outside code; ``inline``: with its code spans (each is one of Markdown's
+    matches); ``fenced``: with its indented code blocks, which Markdown's HTML reader sees;
+    ``elements``: ``prose`` with its raw code elements (``<code>``, ``<pre>``…) kept, which
+    are elements of the page's HTML too."""
     said = False
     starts = [0, *(m.end() for m in BLANK_LINE.finditer(prose)), len(prose)]
     for start, end in pairwise(starts):
@@ -422,7 +439,7 @@ def markdown_work_problems(
                 f"_: at most {MAX_INLINE_MARKS:,}): Markdown rebuilds the paragraph at each "
                 "one; split it",
             )
-    if not said and (unclosed := element_problem(prose, line_at)):
+    if not said and (unclosed := element_problem(elements, line_at)):
         said = True
         yield unclosed
     bound = MARKDOWN_WORK * len(fenced)
@@ -442,6 +459,7 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
         line, what = reserved
         return Scan((), ((line + first_line - 1, what),), "", False)
     prose_parts: list[str] = []
+    element_parts: list[str] = []  # raw code elements kept: their tags are the HTML's
     try:
         blocks, fenced = code_blocks(markdown)
     except TooDeep as deep:
@@ -450,9 +468,12 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
         return Scan((), ((line, said),), "", False)
     last = 0
     for start, end in inline_code(blocks):
-        prose_parts += [blocks[last:start], blank(blocks[start:end])]
+        code = blocks[start:end]
+        prose_parts += [blocks[last:start], blank(code)]
+        element_parts += [blocks[last:start], code if RAW_ELEMENT.match(code) else blank(code)]
         last = end
     prose_parts.append(blocks[last:])
+    element_parts.append(blocks[last:])
     prose = "".join(prose_parts)
 
     starts = [0, *(m.end() for m in re.finditer("\n", markdown))]
@@ -510,7 +531,8 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
     spaces = {r.start: " " * (r.end - r.start) for r in references}
     unreferenced = replace(prose, references, spaces)
     inline = replace(blocks, references, spaces)
-    problems += markdown_work_problems(unreferenced, inline, fenced, line_at)
+    elements = "".join(element_parts)
+    problems += markdown_work_problems(unreferenced, inline, fenced, elements, line_at)
     return Scan(tuple(references), tuple(problems), prose)
 
 

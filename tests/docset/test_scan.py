@@ -201,6 +201,24 @@ LEFT_OPEN = {
     "a block opened in running text": ("# T\n\nA <div> in text.\n\n</div>\n", 3, "<div>"),
     "a block never closed": ("# T\n\nFine.\n\n<details>\n\nText.\n", 5, "<details>"),
     "nested past the bound": ("# T\n\n" + "<span>" * 21 + "x" + "</span>" * 21, 3, "nested"),
+    # A raw code element is an element of the HTML too (not only code for citations): closed
+    # in the next paragraph, it was taken for one code span and the page accepted (quadratic).
+    "<code> closed in the next paragraph": (
+        "# T\n\n" + "<code>a\n\n</code>\n\n" * 4096,
+        3,
+        "<code>",
+    ),
+    "<kbd>s closed at the page's end": (
+        "# T\n\n" + "<kbd>a\n\n" * 4096 + "</kbd>\n\n" * 4096,
+        3,
+        "<kbd>",
+    ),
+    "<pre> in running text": ("# T\n\nA <pre>a\n\nb</pre>.\n", 3, "<pre>"),
+    "a raw block closed around an open element": (
+        "# T\n\n" + "<pre><code>a</pre>\n\n" * 99,
+        3,
+        "<pre>",
+    ),
 }
 CLOSED = [
     "A <span class='x'>sentence</span>, a line<br>break, an <img src=x.png> image.",
@@ -208,6 +226,9 @@ CLOSED = [
     "<noscript><p><strong>Needs</strong> JavaScript.</p></noscript>",
     "Autolinks <http://127.0.0.1:8000> and <a@b.c>, escaped \\<b> and `<i>` in code.",
     "A <code>closed</code> one, a self-closed <span/>.",
+    # Raw blocks: Markdown copies them whole, blank lines included (no paragraphs in them).
+    "<pre><code>a\n\nb\n</code></pre>",
+    "<div>\n<span>a\n\nb</span>\n</div>",
 ]
 
 
