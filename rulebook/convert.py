@@ -36,6 +36,15 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
             entries.append(RuleEntry(number, tuple(paragraphs), True, (), start))
 
     bare: tuple[str, int] | None = None  # a rule number alone on its line, and that line
+    leading: list[int] = []  # the lines of text before the first rule: one problem
+
+    def said_leading() -> None:
+        if leading:
+            lines = f" (lines {leading[0]} to {leading[-1]})" if len(leading) > 1 else ""
+            problems.append(
+                Problem(path, leading[0], f"text before the first numbered rule{lines}")
+            )
+            leading.clear()
 
     for lineno, line in enumerate(raw.splitlines(), start=1):
         text = " ".join(line.split())
@@ -50,6 +59,7 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
             bare = (m["number"], lineno)
             continue
         if m and m["text"]:
+            said_leading()
             finish()
             number, paragraphs, start = RuleNumber(m["number"]), [m["text"]], lineno
             if number.text in seen:
@@ -63,13 +73,15 @@ def convert_official_text(raw: str, path: str, meta: dict[str, str]) -> str:
             seen[number.text] = lineno
             previous = number
         elif number is None:
-            problems.append(Problem(path, lineno, "text before the first numbered rule"))
+            leading.append(lineno)
         elif NEW_PARAGRAPH.match(text):
             paragraphs.append(text)
         else:
             paragraphs[-1] = f"{paragraphs[-1]} {text}"
     if bare is not None:
         problems.append(alone(path, *bare))
+    said_leading()
+    problems.sort(key=lambda p: p.line)
     finish()
     if problems:
         raise ProblemsFound(problems)

@@ -42,7 +42,13 @@ from diagnostics.writing import Unwritten, write_all
 from rulebook.book import Rule, Rulebook, read_rulebook
 from rulebook.convert import convert_official_text
 from rulebook.numbering import is_version, version_key
-from rulebook.textfile import RuleEntry, format_rules_text, is_date, parse_rules_text
+from rulebook.textfile import (
+    NUMBERED_LINE,
+    RuleEntry,
+    format_rules_text,
+    is_date,
+    parse_rules_text,
+)
 from rulebook.versions import (
     DECLARATION,
     RENUMBERING,
@@ -244,8 +250,7 @@ def import_version(
         return out
 
     raw = read_source(official, shown(official))
-    converted = parse_rules_text(convert_official_text(raw, shown(official), {}), shown(targets[0]))
-    numbered = {e.number.text for e in converted.entries}
+    numbered = numbered_rules(raw)  # before converting: a text of prose is refused in one line
     carried = sum(rule.quoted for rule in old_book)
     if not fewer_rules and len(numbered) < MIN_SHARE * carried:
         said = (
@@ -264,6 +269,7 @@ def import_version(
                 )
             ]
         )
+    converted = parse_rules_text(convert_official_text(raw, shown(official), {}), shown(targets[0]))
     labels = [
         rule.entries[SOURCE_LANGUAGE]
         for rule in old_book
@@ -335,6 +341,17 @@ def import_version(
         to_revise,
         untranslated,
     )
+
+
+def numbered_rules(raw: str) -> set[str]:
+    """The numbers of the rules ``raw`` gives a text (``rulebook.convert`` reads each line
+    'NUMBER. text' as one)."""
+    numbers = set()
+    for line in raw.splitlines():
+        m = NUMBERED_LINE.match(" ".join(line.split()))
+        if m and m["text"]:
+            numbers.add(m["number"])
+    return numbers
 
 
 def check_written(
@@ -425,8 +442,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     dates = {key: getattr(args, key) for key in ("updated", "published") if getattr(args, key)}
-    root = Path.cwd()
     rules_dir = args.rules_dir.resolve()
+    # Files are named from here, inside the current folder; a rules folder elsewhere by its
+    # whole path (a relative name would not reach it).
+    root = Path.cwd() if rules_dir.is_relative_to(Path.cwd()) else None
     # Ended politely (Ctrl-C, kill, the terminal closed): the files being written are deleted,
     # and rules/ is left as it was (diagnostics.writing holds these back while files move).
     polite = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGTERM, signal.SIGHUP)}

@@ -448,3 +448,43 @@ def test_a_rule_number_alone_before_the_same_number_is_that_rule_elsewhere_a_pro
         "rule: put the rule's text after its number, on its line"
     ]
     assert status(folder) == ""
+
+
+def test_text_before_the_first_rule_is_one_line_and_prose_alone_numbers_no_rule(
+    tmp_path: Path,
+) -> None:
+    """A PDF copy's title page gave a line per line of it; a text of prose alone too, where
+    an empty one said it numbers no rule."""
+    folder = tracked_rules(tmp_path)
+    made_up_text(tmp_path, folder)
+    official = tmp_path / "official.txt"
+    official.write_text("Riftbound\nCore Rules\n\nContents\n" + official.read_text("utf-8"))
+    result = run_import(*IMPORT_1_5, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        "official.txt:1: text before the first numbered rule (lines 1 to 4)"
+    ]
+    official.write_text("Riftbound Core Rules\nNo rule here.\n", "utf-8")
+    result = run_import(*IMPORT_1_5, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        "official.txt: numbers no rule (a rule is a line 'NUMBER. text', such as '466.3.a. A "
+        "Player …'): not the whole rules text? Nothing is written (--fewer-rules if it is meant)"
+    ]
+    assert status(folder) == ""
+
+
+def test_a_rules_folder_outside_the_current_one_is_named_by_its_path(tmp_path: Path) -> None:
+    """--rules-dir elsewhere than under the current folder ended in a traceback (ValueError)."""
+    folder = tracked_rules(tmp_path)
+    made_up_text(tmp_path, folder)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (folder / "core-rules-1.5.fr.txt").symlink_to(folder / "nowhere")
+    args = ("../official.txt", *IMPORT_1_5[1:], "--rules-dir", "../rules")
+    result = run_import(*args, cwd=elsewhere)
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        f"{folder}/core-rules-1.5.fr.txt: already exists (a link to nothing)"
+    ]
+    (folder / "core-rules-1.5.fr.txt").unlink()
+    result = run_import(*args, cwd=elsewhere)
+    assert result.returncode == 0, result.stderr
+    assert f"wrote {folder}/core-rules-1.5.en.txt" in result.stdout
