@@ -484,6 +484,15 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
     references: list[Reference] = []
     problems: list[tuple[int, str]] = []
     taken: set[int] = set()
+    # A line's brackets are one fault however many (a run of 16,000 '[[' said each): the
+    # first is said, and Markdown's work on them only if that line says nothing else.
+    bracket_lines: set[int] = set()
+
+    def bracket_problem(line: int, what: str) -> None:
+        if line not in bracket_lines:
+            bracket_lines.add(line)
+            problems.append((line, what))
+
     for m in REFERENCE.finditer(prose):
         start, end = m.span()
         taken.update((start, end - 2))
@@ -491,7 +500,7 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
             continue  # \[[…]] is written to be read as it is
         line, body = line_at(start), m["body"]
         if (start and prose[start - 1] == "[") or prose.startswith("]", end):
-            problems.append((line, f"[[{body}]]: a stray bracket beside it; {SYNTAX}"))
+            bracket_problem(line, f"[[{body}]]: a stray bracket beside it; {SYNTAX}")
             continue
         if body != body.strip():
             problems.append(
@@ -517,22 +526,22 @@ def scan(markdown: str, first_line: int = 1) -> Scan:
         if m.start() in taken or (m.start() and prose[m.start() - 1] == "\\"):
             continue
         if m.group(0) == "[^":
-            problems.append(
-                (
-                    line_at(m.start()),
-                    "plain footnotes are not used here: cite a rule as [[466.3.a]]",
-                )
-            )
+            said = "plain footnotes are not used here: cite a rule as [[466.3.a]]"
+            bracket_problem(line_at(m.start()), said)
         elif m.group(0) == "[[" and m.start() + 1 not in taken and m.start() - 1 not in taken:
-            problems.append((line_at(m.start()), f"'[[' is never closed on its line; {SYNTAX}"))
+            bracket_problem(line_at(m.start()), f"'[[' is never closed on its line; {SYNTAX}")
         elif m.group(0) == "]]" and m.start() - 1 not in taken and m.start() + 1 not in taken:
-            problems.append((line_at(m.start()), f"']]' closes nothing; {SYNTAX}"))
+            bracket_problem(line_at(m.start()), f"']]' closes nothing; {SYNTAX}")
     # Markdown never sees the references: each becomes a footnote's mark.
     spaces = {r.start: " " * (r.end - r.start) for r in references}
     unreferenced = replace(prose, references, spaces)
     inline = replace(blocks, references, spaces)
     elements = "".join(element_parts)
-    problems += markdown_work_problems(unreferenced, inline, fenced, elements, line_at)
+    problems += (
+        (line, what)
+        for line, what in markdown_work_problems(unreferenced, inline, fenced, elements, line_at)
+        if line not in bracket_lines
+    )
     return Scan(tuple(references), tuple(problems), prose)
 
 

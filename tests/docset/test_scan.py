@@ -242,3 +242,28 @@ def test_an_element_left_open_is_one_problem_at_the_first(shape: str) -> None:
 @pytest.mark.parametrize("text", CLOSED)
 def test_elements_closed_in_order_are_no_problem(text: str) -> None:
     assert scan(f"# T\n\n{text}\n").problems == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("Text " + "[[" * 16_000, "'[[' is never closed on its line"),
+        ("Text " + "]]" * 16_000, "']]' closes nothing"),
+        ("Text " + "[^" * 16_000, "plain footnotes are not used here"),
+        ("Text [[[[[[]]]]]] end.", "[[]]: a stray bracket beside it"),
+    ],
+    ids=["[[ run", "]] run", "[^ run", "nested"],
+)
+def test_a_lines_brackets_are_one_problem_however_many(line: str, says: str) -> None:
+    """A line of 16,000 '[[' was 16,001 problems, one per '[[' and Markdown's work besides."""
+    [(at, what)] = scan(f"# T\n\n{line}\n").problems
+    assert at == 3 and what.startswith(says)
+
+
+def test_separate_faults_of_one_line_are_each_said() -> None:
+    said = [what for _, what in scan("A [[ 466 ]] and [[x]] and [[ b.\n").problems]
+    assert [what[:20] for what in said] == [
+        "[[ 466 ]]: no spaces",
+        "[[x]]: not a referen",
+        "'[[' is never closed",
+    ]
