@@ -80,6 +80,7 @@ def parse_declaration(text: str, path: str) -> Declaration:
     versions: list[str] = []
     lines: dict[str, int] = {}
     declared: dict[str, str] = {}
+    written: set[str] = set()  # every version line, refused ones too (said once, at their line)
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -94,6 +95,7 @@ def parse_declaration(text: str, path: str) -> Declaration:
             else:
                 declared[key], lines[f"@{key}"] = value, lineno
             continue
+        written.add(line)
         if not is_version(line):
             problems.append(
                 Problem(path, lineno, f"{line!r}: expected a version such as 1.4, or @current: 1.4")
@@ -120,7 +122,7 @@ def parse_declaration(text: str, path: str) -> Declaration:
             )
         )
     for key, value in declared.items():
-        if versions and value not in versions:
+        if versions and value not in written:  # a version refused at its line: said there
             listed = ", ".join(versions)
             problems.append(
                 Problem(path, lines[f"@{key}"], f"@{key}: {value} is not listed ({listed})")

@@ -142,6 +142,28 @@ def test_the_declaration_reports_each_problem_at_its_line() -> None:
     assert parse_declaration("1.4\n1.10\n@current: 1.10\n", "v").versions == ("1.4", "1.10")
 
 
+@pytest.mark.parametrize(
+    ("listed", "said"),
+    [
+        ("1.5\n1.4\n", "rules/versions.txt:2: 1.4 listed after 1.5: oldest first"),
+        (
+            "1.5\n1.4x\n",
+            "rules/versions.txt:2: '1.4x': expected a version such as 1.4, or @current: 1.4",
+        ),
+    ],
+)
+def test_a_version_refused_at_its_line_is_not_said_again_where_a_field_names_it(
+    listed: str, said: str
+) -> None:
+    """Two versions swapped said three lines: the order, then '@unversioned: 1.4 is not listed
+    (1.5)' and the same of @engine-reviewed, though 1.4 is listed."""
+    named = listed.split()[1]
+    text = f"{listed}@current: 1.5\n@unversioned: {named}\n@engine-reviewed: {named}\n"
+    with pytest.raises(ProblemsFound) as caught:
+        parse_declaration(text, "rules/versions.txt")
+    assert [str(p) for p in caught.value.problems] == [said]
+
+
 def test_the_renumbering_table_reports_each_line_that_does_not_fit(tmp_path: Path) -> None:
     three_versions(tmp_path)
     (tmp_path / "renumbering.txt").write_text(
