@@ -44,7 +44,7 @@ from browser_engine import closure, entry, form, words
 from diagnostics import SEAL_SUFFIX, Problem, ProblemsFound, Seal, keep_newest
 from diagnostics.writing import claim_folder, sweep
 from markup import icons
-from vocabulary import LANGUAGE_NAMES, language_name
+from vocabulary import LANGUAGE_NAMES, language_name, typography
 from worked_examples.render import ICONS as STEPPER_ICONS
 from worked_examples.verify import ExampleRun
 
@@ -197,6 +197,8 @@ def engine_assets(
         "code": CODE_ARCHIVE,
         "entry": ENTRY,
         "words": {lang: words.for_language(lang) for lang in languages},
+        # Each language's mark between groups of three digits (20 000, 20,000), as the site's.
+        "digitGroups": {lang: typography.digit_group(lang) for lang in languages},
         "examples": examples,
         "blank": form.blank_form(),
         "icons": {key: icons.icon(name) for key, name in ACTION_ICONS.items()},

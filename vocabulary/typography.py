@@ -88,6 +88,12 @@ MINUS = "\u2212"
 _GROUPS = {"fr": NNBSP, "en": ","}
 
 
+def digit_group(lang: str) -> str:
+    """What ``lang`` puts between groups of three digits (``number``; the editor's JavaScript
+    groups its numbers with it too)."""
+    return _GROUPS.get(lang, NNBSP)
+
+
 def number(n: int, lang: str) -> str:
     """A number the site computed, as ``lang`` writes it: a true minus sign (U+2212), never a
     hyphen, and its digits grouped by three from 10 000 on. A number the reader typed is
@@ -100,7 +106,7 @@ def number(n: int, lang: str) -> str:
     if len(digits) >= 5:
         head = len(digits) % 3 or 3
         parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
-        digits = _GROUPS.get(lang, NNBSP).join(parts)
+        digits = digit_group(lang).join(parts)
     return MINUS + digits if n < 0 else digits
 
 

@@ -12,7 +12,20 @@
   function t(key, values) {
     var text = W[key];
     if (text === undefined) throw new Error("no word " + key);
-    return values ? text.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; }) : text;
+    return values ? text.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? said(values[k]) : m; }) : text;
+  }
+
+  // A value in a word: a number the site computed as the page's language writes it, as
+  // vocabulary.typography.number does (a true minus, digits grouped by three from 10 000 on).
+  function said(value) {
+    if (typeof value !== "number" || !isFinite(value) || value % 1 !== 0) return String(value);
+    var digits = String(Math.abs(value));
+    if (digits.length >= 5) {
+      var groups = [];
+      for (var end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+      digits = groups.join(DATA.digitGroups[config.lang]);
+    }
+    return (value < 0 ? "\u2212" : "") + digits;
   }
 
   function copy(value) { return JSON.parse(JSON.stringify(value)); }

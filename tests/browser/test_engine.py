@@ -479,7 +479,7 @@ def test_a_link_too_long_or_cut_short_says_so_in_the_pages_language_the_panel_op
     editor = ready(page.locator("#rb-ask .rb-editor"))
     said = (
         "Le plateau de ce lien ne peut pas être lu\u00a0: ce lien est plus long que tous ceux "
-        "qu’écrit l’éditeur de ce site (longueur\u00a0: 600000\u202f; maximum\u00a0: 8000)"
+        "qu’écrit l’éditeur de ce site (longueur\u00a0: 600\u202f000\u202f; maximum\u00a0: 8000)"
     )
     expect(editor.locator(".rb-engine-status")).to_have_text(said)
     expect(editor.locator("details.rb-open")).to_have_attribute("open", "")
@@ -494,6 +494,13 @@ def test_a_link_too_long_or_cut_short_says_so_in_the_pages_language_the_panel_op
         "copiez-le en entier, jusqu’à son dernier caractère"
     )
     expect(field(editor, "units.0.might")).to_have_value("3")  # the blank board, as it was
+    # Its length written as the page's language writes numbers (it said 600000, 20000).
+    page.goto(file_root + "ask-the-engine.html#scenario=" + "A" * 20_000)
+    editor = ready(page.locator("#rb-ask .rb-editor"))
+    expect(editor.locator(".rb-open .rb-problems")).to_have_text(
+        "The board in this link cannot be read: this link is longer than any this site's "
+        "editor writes (length 20,000; at most 8000)"
+    )
     context.close()
 
 
