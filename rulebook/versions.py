@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
@@ -498,6 +498,7 @@ def read_versions(
         )
     except ProblemsFound as unreadable:
         return None, list(unreadable.problems)
+    problems += unlisted_files(directory, declaration, shown)
     versions: list[Version] = []
     for name in declaration.versions:
         book, found = read_rulebook(
@@ -525,6 +526,32 @@ def read_versions(
             return None, problems
         moves = fitted
     return RuleVersions(versions, declaration, moves), problems or translations
+
+
+# A rules file's name: its version and its language (``rules_stem``).
+RULES_FILE = re.compile(r"core-rules-(?P<version>.+)\.(?P<lang>[^.]+)\.txt")
+
+
+def unlisted_files(
+    directory: Path, declaration: Declaration, shown: Callable[[Path], str]
+) -> list[Problem]:
+    """A problem for each rules file of a version ``versions.txt`` does not list: no build
+    reads it (an import that stopped halfway left one, once), so it is said, not ignored."""
+    problems = []
+    for path in sorted(directory.glob("core-rules-*.txt")):
+        named = RULES_FILE.fullmatch(path.name)
+        if named and named["version"] not in declaration.versions:
+            version = named["version"]
+            problems.append(
+                Problem(
+                    shown(path),
+                    0,
+                    f"the rules of {version}, which {DECLARATION} does not list: no build reads "
+                    f"them; list {version} there (python -m rulebook import adds a version "
+                    "whole), or delete this file",
+                )
+            )
+    return problems
 
 
 def load_versions(

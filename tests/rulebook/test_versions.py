@@ -510,3 +510,17 @@ def test_a_rules_folder_outside_the_current_one_is_named_by_its_path(tmp_path: P
     result = run_import(*args, cwd=elsewhere)
     assert result.returncode == 0, result.stderr
     assert f"wrote {folder}/core-rules-1.5.en.txt" in result.stdout
+
+
+def test_a_rules_file_of_a_version_not_listed_is_said_not_ignored(tmp_path: Path) -> None:
+    """An import that stopped halfway left core-rules-1.5.en.txt without 1.5 in versions.txt:
+    the next build passed and never read it."""
+    folder = real_rules(tmp_path)
+    (folder / "core-rules-1.5.en.txt").write_bytes((folder / "core-rules-1.4.en.txt").read_bytes())
+    with pytest.raises(ProblemsFound) as caught:
+        load_versions(folder, LANGUAGES, display_root=tmp_path)
+    assert [str(p) for p in caught.value.problems] == [
+        "rules/core-rules-1.5.en.txt: the rules of 1.5, which versions.txt does not list: no "
+        "build reads them; list 1.5 there (python -m rulebook import adds a version whole), or "
+        "delete this file"
+    ]
