@@ -28,6 +28,23 @@ def folder_beside(target: Path, kind: str) -> Claim:
     return claim_folder(target.parent, f".{target.name}.{kind}-")
 
 
+def target_problem(target: Path) -> str | None:
+    """Why a build cannot be put at ``target`` (said before the build starts), or None: a build
+    replaces a folder whole, and never writes through a link or over a file."""
+    if os.path.islink(target):
+        return (
+            f"is a link (to {os.readlink(target)}): the site is put in place whole, as a folder "
+            "of its own, never through a link: set site_dir to the folder it points to, or "
+            "remove the link"
+        )
+    if os.path.lexists(target) and not target.is_dir():
+        return (
+            "is not a folder (a file?): the site is put there as a folder: move it away, or "
+            "set site_dir elsewhere"
+        )
+    return None
+
+
 def aside(target: Path) -> Claim:
     """A new folder for a build of ``target`` to write; what killed builds left is deleted."""
     forget_leftovers(target)

@@ -102,6 +102,8 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         if i18n.building_other_language(config) or not self.writes_aside:
             return config
         self.target = Path(config.site_dir)
+        if problem := output.target_problem(self.target):
+            raise PluginError(f"{self.target}: {problem}")
         try:
             self.building = output.aside(self.target)
         except OSError as error:

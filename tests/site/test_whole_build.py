@@ -118,3 +118,29 @@ def test_two_builds_at_once_in_one_folder_both_succeed_and_leave_one_whole_site(
         assert code == 0 and "Traceback" not in out + err, err[-3000:]
     assert whole(project / "site") and not (project / "site" / "previous.txt").exists()
     assert leftovers(project) == []
+
+
+@pytest.mark.parametrize("there", ["a link to a folder", "a file"])
+def test_a_site_folder_that_is_a_link_or_a_file_is_one_line_before_the_build(
+    built_project: Path, there: str
+) -> None:
+    """It built every page, then said "[Errno 21] Is a directory: 'site' -> '.site.replaced-…'"
+    (moving a link or a file aside into a folder), naming neither what was there nor what to do."""
+    project = built_project
+    site = project / "site"
+    elsewhere = project.parent / "elsewhere"
+    site.rename(elsewhere)
+    if there.startswith("a link"):
+        site.symlink_to(elsewhere, target_is_directory=True)
+        said = f"{site}: is a link (to {elsewhere}): the site is put in place whole"
+    else:
+        site.write_text("not a site", encoding="utf-8")
+        said = f"{site}: is not a folder (a file?): the site is put there as a folder"
+    result = build(project)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    errors = [row for row in result.stderr.splitlines() if row.startswith("ERROR")]
+    assert len(errors) == 1 and errors[0].split("-  ", 1)[1].startswith(said), result.stderr
+    assert whole(elsewhere) and leftovers(project) == []
+    assert (
+        site.is_symlink() if there.startswith("a link") else site.read_text("utf-8") == "not a site"
+    )
