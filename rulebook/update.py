@@ -223,13 +223,12 @@ def import_version(
     if old_book is None:
         raise ProblemsFound(found)
     for lang in old_book.languages:
+        option = f"--edition {'' if lang == SOURCE_LANGUAGE else lang + '='}…"
         if not editions.get(lang, "").strip():
+            problems.append(Problem("--edition", 0, f"no edition's name for '{lang}': {option}"))
+        elif not editions[lang].strip().isprintable():  # a line break would end its header line
             problems.append(
-                Problem(
-                    "--edition",
-                    0,
-                    f"no edition's name for '{lang}': --edition {'' if lang == SOURCE_LANGUAGE else lang + '='}…",
-                )
+                Problem("--edition", 0, f"the name for '{lang}' is not one line of text: {option}")
             )
     targets = [rules_dir / f"{rules_stem(version)}.{lang}.txt" for lang in old_book.languages]
     if new_version:  # else the same fault: the version is not a new one

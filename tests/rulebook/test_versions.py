@@ -524,3 +524,17 @@ def test_a_rules_file_of_a_version_not_listed_is_said_not_ignored(tmp_path: Path
         "build reads them; list 1.5 there (python -m rulebook import adds a version whole), or "
         "delete this file"
     ]
+
+
+def test_an_edition_name_of_two_lines_is_refused_by_its_option(tmp_path: Path) -> None:
+    """It said 'rules/core-rules-1.5.en.txt:2: unexpected text', of a file not written."""
+    folder = tracked_rules(tmp_path)
+    made_up_text(tmp_path, folder)
+    result = run_import(
+        "official.txt", "--version", "1.5", "--edition", "Made up\nv1.5", "--edition", "fr=Inventé",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 1 and result.stderr.splitlines() == [
+        "--edition: the name for 'en' is not one line of text: --edition …"
+    ]
+    assert status(folder) == ""
