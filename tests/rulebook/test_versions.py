@@ -538,3 +538,40 @@ def test_an_edition_name_of_two_lines_is_refused_by_its_option(tmp_path: Path) -
         "--edition: the name for 'en' is not one line of text: --edition …"
     ]
     assert status(folder) == ""
+
+
+# The import, interrupted while it moves its files into place: the process sends itself
+# SIGTERM as soon as the first file is moved.
+INTERRUPTED_MOVING = """
+import os, signal, sys
+from diagnostics import writing
+from rulebook.update import main
+rename = os.rename
+moved = []
+def killed_while_moving(source, target):
+    rename(source, target)
+    moved.append(target)
+    if len(moved) == 1:
+        os.kill(os.getpid(), signal.SIGTERM)
+writing.os.rename = killed_while_moving
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_an_import_interrupted_while_it_moves_its_files_ends_them_all(tmp_path: Path) -> None:
+    """Signals wait while the files are moved: without that, the English file was moved, the
+    others not, and the import said 'nothing was written'."""
+    folder = tracked_rules(tmp_path)
+    made_up_text(tmp_path, folder)
+    result = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_MOVING, "import", *IMPORT_1_5],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.splitlines() == ["interrupted once v1.5 was imported, whole"]
+    assert parse_declaration((folder / "versions.txt").read_text("utf-8"), "v").current == "1.5"
+    assert (folder / "core-rules-1.5.fr.txt").is_file()
+    assert [p.name for p in folder.glob(".*") if p.name != ".git"] == []  # no temporary left
