@@ -63,7 +63,7 @@ from engine.scenario import Scenario
 from engine.summary import Summary
 from rulebook.numbering import RuleNumber, is_version
 from rulebook.paging import is_range_name
-from vocabulary import LINE, PLAIN, Voice, languages, localized, plural_message, say, typeset
+from vocabulary import LINE, PLAIN, TOP, Voice, languages, localized, plural_message, say, typeset
 from worked_examples.render import ExampleRenderer
 from worked_examples.verify import ExampleRun
 
@@ -304,7 +304,15 @@ class FormVoice:
 
 class FileVoice(FormVoice):
     """A file the reader opened: its lines are theirs to see (said as lines), its fields named
-    as the form names them."""
+    as the form names them, then by the file's own keys where the form shows no field (a key
+    the format does not have, the file's expectations): never a dotted path."""
+
+    def place(self, at: NodePath, lang: str) -> str:
+        found = self.view.place(at)
+        shown = found[1].path if found is not None else ()
+        label = self.view.label_of(at) if found is not None else None
+        keys = [part for part in at[len(shown) :] if isinstance(part, str)]
+        return " · ".join(([label] if label else []) + keys) or TOP(lang)
 
     def line(self, number: int, at: NodePath, lang: str) -> str:
         return LINE(lang, number=number)

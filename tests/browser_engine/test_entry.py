@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +164,35 @@ def test_a_pasted_file_names_its_field_as_the_form_does_not_by_a_dotted_path() -
     [problem] = answer["problems"]
     assert problem.startswith(f"Line {line}: Combat · Units that move in"), problem
     assert "combat.move" not in problem and "unknown unit 'ghost-unit'" in problem
+
+
+@pytest.mark.parametrize(
+    ("written", "wrong", "said"),
+    [
+        # A key the format does not have: the reader's own key, after the form's field.
+        (
+            "    might: 4\n    at: base",
+            "    might: 4\n    mihgt: 3\n    at: base",
+            "Unit 1 · Red Raider · mihgt: unknown key (did you mean 'might'?)",
+        ),
+        ("combat:\n", "combat:\n  colour: red\n", "Combat · colour: unknown key"),
+        # The file's expectations, which the form does not show: by the file's own keys.
+        (
+            "    raider: {zone: base, damage: 0}",
+            "    ghost: {zone: base, damage: 0}",
+            "expected · units · ghost: unknown unit 'ghost'",
+        ),
+    ],
+    ids=["unit-key", "combat-key", "expected"],
+)
+def test_a_pasted_files_field_the_form_does_not_show_is_named_by_its_keys_never_dotted(
+    written: str, wrong: str, said: str
+) -> None:
+    text = (ROOT / "examples" / "four-vs-four-prevent-one.yml").read_text(encoding="utf-8")
+    broken = text.replace(written, wrong, 1)
+    assert broken != text
+    [problem] = ask(action="open", text=broken, name="pasted.yml", lang="en")["problems"]
+    assert re.fullmatch(r"Line \d+: " + re.escape(said), problem), problem
 
 
 def test_hostile_names_come_back_escaped() -> None:
