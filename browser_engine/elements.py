@@ -79,10 +79,16 @@ class Button(Element):
 
 @dataclass
 class Note(Element):
-    """A sentence the form says beside its fields (a running total)."""
+    """A sentence the form says beside its fields (a running total); a ``warning`` says
+    something the reader may want to change, though the board plays."""
+
+    warning: bool = False
 
     def json(self) -> dict[str, Any]:
-        return {"t": "note", "key": self.key, "label": self.label}
+        out: dict[str, Any] = {"t": "note", "key": self.key, "label": self.label}
+        if self.warning:
+            out["warning"] = True
+        return out
 
 
 @dataclass

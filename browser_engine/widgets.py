@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from browser_engine.edits import get, number_of, own_assignments, put, stated_assignments
+from browser_engine import shown
+from browser_engine.edits import get, name_in, number_of, own_assignments, put, stated_assignments
 from browser_engine.elements import Element, Form, Group, Note, Setter
 from browser_engine.form import RENAMED, scenario_text
 from browser_engine.shown import Show
@@ -20,7 +21,7 @@ from engine.combat import run_combat
 from engine.fields import Kind, Node
 from engine.loader import scenario_from_data
 from engine.model import Zone
-from vocabulary import SOURCE_LANGUAGE, language_name, languages, nested
+from vocabulary import SOURCE_LANGUAGE, Finished, language_name, languages, nested
 
 
 class Builder(Protocol):
@@ -120,20 +121,58 @@ def names(b: Builder, node: Node, path: NodePath, show: Show, value: Any) -> lis
                     owner[RENAMED] = lang
 
         stale = renamed not in (None, lang) and lang in every
+        twin = same_name(b.form, path, lang)
         fields.append(
             b.field(
                 (*path, lang),
                 label,
                 value=every.get(lang, ""),
-                optional=lang != b.lang and not stale,
+                optional=lang != b.lang and not stale and twin is None,
                 set=apply,
             )
         )
-        if stale:
-            said = b.w("form.name-unchanged", language=language, name=nested(every[lang], b.lang))
-            key = ".".join(map(str, (*path, lang))) + ".unchanged"
-            fields.append(Note(key, said, (*path, lang)))
+        key = ".".join(map(str, (*path, lang)))
+        if stale:  # the reader's own text, quoted as typed (no typography)
+            name = Finished(nested(every[lang], b.lang))
+            said = b.w("form.name-unchanged", language=language, name=name)
+            fields.append(Note(key + ".unchanged", said, (*path, lang)))
+        if twin is not None:
+            item, name = twin
+            said = b.w(
+                "form.same-name",
+                item=b.w(item[0], n=item[1]),
+                language=language,
+                name=Finished(nested(name, b.lang)),
+            )
+            fields.append(Note(key + ".same", said, (*path, lang), warning=True))
     return fields
+
+
+def same_name(form: Form, path: NodePath, lang: str) -> tuple[tuple[str, int], str] | None:
+    """The first other item of the same list (a player, a unit) that the board names alike in
+    ``lang`` (as its steps and outcome name it: ``item``'s word and number), and that name;
+    None if its name there is its own."""
+    if len(path) != 3 or not isinstance(path[1], int):
+        return None
+    listed, show = get(form, path[:1]), shown.FIELDS.get(str(path[0]))
+    if not isinstance(listed, list) or show is None or not show.item:
+        return None
+    value = get(form, path)
+    mine = name_in(value, lang)
+    if not mine:
+        return None
+    for n, other in enumerate(listed):
+        if n != path[1] and isinstance(other, dict) and name_in(other.get(path[2]), lang) == mine:
+            return (show.item, n + 1), as_typed(value, lang)
+    return None
+
+
+def as_typed(name: Any, lang: str) -> str:
+    """A name in ``lang`` as the reader typed it (the source language's where ``lang`` has
+    none), before the site's typography."""
+    if isinstance(name, dict):
+        return str(name.get(lang) or name.get(SOURCE_LANGUAGE) or next(iter(name.values()), ""))
+    return str(name)
 
 
 def replacement(b: Builder, node: Node, path: NodePath, show: Show, value: Any) -> list[Element]:

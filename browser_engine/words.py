@@ -299,6 +299,11 @@ WORDS: dict[str, Message] = {
         "editor:form.name-unchanged",
         "Its name in {language} is still “{name}”: change it too if it should change.",
     ),
+    "form.same-name": message(
+        "editor:form.same-name",
+        "{item} is also named “{name}” in {language}: the steps and the outcome could not tell "
+        "them apart.",
+    ),
 }
 
 

@@ -448,7 +448,9 @@
   Editor.prototype.element = function (element) {
     if (element.t === "group") return this.group(element);
     if (element.t === "button") return this.button(element);
-    if (element.t === "note") return h("p", { className: "rb-note", "data-key": element.key, text: element.label });
+    if (element.t === "note") {
+      return h("p", { className: "rb-note" + (element.warning ? " rb-warning" : ""), "data-key": element.key, text: element.label });
+    }
     return this.field(element);
   };
 

@@ -378,6 +378,29 @@ def test_a_board_built_from_scratch_runs_and_downloads_as_a_scenario_the_cli_pla
 
 
 @WARM_GROUP("ask-page")
+def test_two_units_named_alike_are_warned_of_beside_each_name_and_the_board_still_plays(
+    warm: Callable[[str], Warm],
+) -> None:
+    shared = warm("ask-the-engine.html")
+    editor = new_board(shared)
+    warnings = editor.locator(".rb-note.rb-warning")
+    expect(warnings).to_have_count(0)
+    set_value(editor, "units.1.name.en", "Red unit")
+    expect(warnings).to_have_count(2)
+    beside = editor.locator('[data-field="units.1"] .rb-note.rb-warning')
+    expect(beside).to_have_text(
+        "Unit 1 is also named “Red unit” in English: the steps and the outcome could not tell "
+        "them apart."
+    )
+    expect(beside).to_be_visible()
+    run(editor)  # warned of, not refused
+    expect(editor.locator(".rb-board-problems")).to_be_hidden()
+    set_value(editor, "units.1.name.en", "Blue unit")
+    expect(warnings).to_have_count(0)
+    quiet(shared.traffic)
+
+
+@WARM_GROUP("ask-page")
 def test_a_field_selected_to_be_typed_over_stays_selected_when_the_form_is_drawn_again(
     warm: Callable[[str], Warm],
 ) -> None:

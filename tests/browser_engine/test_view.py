@@ -467,6 +467,44 @@ def test_a_name_changed_in_one_language_shows_the_others_old_name() -> None:
     assert "_renamed" not in scenario_text(both, {"result": "none"}).text
 
 
+def same_names(view: View) -> dict[str, str]:
+    return {
+        e.key: e.label
+        for _, e in view.elements()
+        if isinstance(e, Note) and e.key.endswith(".same") and e.warning
+    }
+
+
+def test_two_units_named_alike_in_a_language_are_each_warned_and_the_board_plays() -> None:
+    board = form(ROOT / "examples" / "four-vs-four-prevent-one.yml")
+    assert same_names(describe(board, "en", "page")) == {}
+    alike = edit(board, "fr", "page", "units.1.name.fr", "Pillarde rouge")
+    assert same_names(describe(alike, "en", "page")) == {
+        "units.0.name.fr.same": "Unit 2 is also named “Pillarde rouge” in French: the steps "
+        "and the outcome could not tell them apart.",
+        "units.1.name.fr.same": "Unit 1 is also named “Pillarde rouge” in French: the steps "
+        "and the outcome could not tell them apart.",
+    }
+    # Beside a field shown, not folded under "More fields" (French, on an English page).
+    assert controls(describe(alike, "en", "page"))["units.1.name.fr"].optional is False
+    assert played(alike, "fr")  # a warning, not a refusal
+    # The reader's own text, quoted as typed: no typography in it.
+    typed = edit(board, "fr", "page", "units.0.name.fr", "Garde!")
+    typed = edit(typed, "fr", "page", "units.1.name.fr", "Garde!")
+    assert same_names(describe(typed, "fr", "page"))["units.1.name.fr.same"] == (
+        "Unité 1 porte aussi le nom «\u00a0Garde!\u00a0» en français\u00a0: les étapes et le "
+        "bilan ne pourraient pas les distinguer."
+    )
+    # Players too; a name told apart again is no longer warned of.
+    players = edit(board, "en", "page", "players.1.name.en", "Red")
+    assert set(same_names(describe(players, "en", "page"))) == {
+        "players.0.name.en.same",
+        "players.1.name.en.same",
+    }
+    apart = edit(players, "en", "page", "players.1.name.en", "Blue")
+    assert same_names(describe(apart, "en", "page")) == {}
+
+
 # -- the form is the format's table walked ----------------------------------------------
 
 
