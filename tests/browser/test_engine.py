@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 
 from browser_engine.pack import START
@@ -397,6 +398,57 @@ def test_two_units_named_alike_are_warned_of_beside_each_name_and_the_board_stil
     expect(editor.locator(".rb-board-problems")).to_be_hidden()
     set_value(editor, "units.1.name.en", "Blue unit")
     expect(warnings).to_have_count(0)
+    quiet(shared.traffic)
+
+
+# Every control of the editor's form, folded or not: its path and what it holds.
+CONTROLS = """editor => Object.fromEntries([...editor.querySelectorAll('.rb-fields [data-path]')]
+  .map(n => [n.dataset.path, n.type === 'checkbox' ? n.checked : n.value]))"""
+
+
+@WARM_GROUP("ask-page")
+def test_every_examples_form_goes_to_a_file_and_back_to_the_same_form(
+    warm: Callable[[str], Warm], tmp_path: Path
+) -> None:
+    """Each example opened in the editor, downloaded, and the file pasted back: the same
+    controls holding the same values, and the file the example's own board (a variation of it:
+    its id, title, caption and expectations are its own)."""
+    shared = warm("ask-the-engine.html")
+    page = shared.page
+    editor = new_board(shared)
+    examples = sorted(page.evaluate("Object.keys(RiftboundEngineData.examples)"))
+    assert len(examples) == len(list((ROOT / "examples").glob("*.yml")))
+    status = editor.locator(".rb-engine-status")
+    changed: dict[str, list[str]] = {}
+    for example in examples:
+        page.evaluate("id => { location.hash = '#example=' + id; }", example)
+        shows_board(editor, f"RiftboundEngineData.examples[{json.dumps(example)}].form")
+        expect(editor.locator(".rb-answer")).to_be_visible()
+        before = editor.evaluate(CONTROLS)
+        with page.expect_download() as download:
+            editor.get_by_role("button", name="Download the scenario").click()
+        file = tmp_path / f"{example}.yml"
+        download.value.save_as(file)
+        text = file.read_text(encoding="utf-8")
+        written = yaml.safe_load(text)
+        documented = yaml.safe_load((ROOT / "examples" / f"{example}.yml").read_text("utf-8"))
+        # A variation of it: its own id, title and caption, and what the engine gave expected.
+        assert written["id"] == f"{example}-variation"
+        for key in ("id", "title", "caption", "expected"):
+            written.pop(key), documented.pop(key)
+        assert written == documented, example
+        panel = editor.locator("details.rb-open")
+        panel.evaluate("panel => panel.open = true")
+        panel.locator("textarea").fill(text)
+        panel.get_by_role("button", name="Open the pasted scenario").click()
+        expect(status).to_have_text("Scenario opened: pasted.yml.")
+        after = editor.evaluate(CONTROLS)
+        assert len(after) >= 10, example
+        if after != before:
+            changed[example] = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
+        panel.evaluate("panel => panel.open = false")
+    page.evaluate("() => history.replaceState(null, '', location.pathname)")
+    assert changed == {}
     quiet(shared.traffic)
 
 
