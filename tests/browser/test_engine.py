@@ -316,6 +316,29 @@ def test_a_refusal_stands_beside_its_field_in_the_readers_language(
 
 
 @WARM_GROUP("triggers-page")
+def test_a_refusal_shows_the_readers_value_as_typed_its_spaces_and_marks_untouched(
+    warm: Callable[[str], Warm],
+) -> None:
+    shared = warm("fr/triggers-between-combat-stages.html")
+    editor = fresh_variation(shared, "four-vs-four-prevent-one", "fr")
+    might = field(editor, "units.1.might")
+    documented = might.input_value()
+    set_value(editor, "units.1.might", "x!  2")
+    editor.get_by_role("button", name="Lancer", exact=True).click()
+    error = editor.locator('[data-field="units.1.might"] .rb-field-error')
+    expect(error).to_be_visible()
+    # As shown (innerText follows the page's layout of spaces): two spaces stay two, and no
+    # French typography enters the value (no space before its « ! »).
+    said = "doit être un nombre entier (ici\u00a0: «\u00a0x!  2\u00a0»)"
+    assert error.inner_text() == said
+    listed = editor.locator(".rb-board-problems li")
+    assert listed.inner_text().endswith(said)
+    set_value(editor, "units.1.might", documented)
+    run(editor, "fr")
+    quiet(shared.traffic)
+
+
+@WARM_GROUP("triggers-page")
 def test_a_number_the_page_cannot_hold_exactly_is_kept_as_typed_and_refused(
     warm: Callable[[str], Warm],
 ) -> None:
