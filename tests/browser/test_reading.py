@@ -188,3 +188,20 @@ def test_a_rule_the_tooltip_s_text_refers_to_is_one_click_away(
         reference.click()
     assert page.url.endswith("rules-browser/v1.4/100.html#rule-188")
     expect(page.locator("#rule-188")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize(
+    "chapter", ["rules-browser/v1.4/400.html", "fr/rules-browser/v1.4/100.html"]
+)
+def test_every_rule_heading_shows_its_number_as_the_rules_write_it(
+    page: Page, file_root: str, chapter: str
+) -> None:
+    """Each heading's number as laid out (innerText follows the page's CSS): 466.1.a.1, never
+    466.1.A.1 (the theme sets fifth-level headings in capitals)."""
+    page.goto(file_root + chapter)
+    shown = page.eval_on_selector_all(
+        ".rb-rule-number",
+        "hs => hs.map(h => [h.id.replace(/^rule-/, '').replaceAll('-', '.'), h.innerText.trim()])",
+    )
+    assert any(number.count(".") >= 3 for number, _ in shown)
+    assert [n for n, text in shown if text != n] == []
