@@ -33,6 +33,38 @@ KEYWORDS_INTRO = message(
     "summary:keywords-intro",
     "Our sources give these keywords no rule number: they are cited by their name.",
 )
+STATES = message("summary:states", "States")
+
+
+@dataclass(frozen=True)
+class State:
+    """A unit's state the engine plays in combat, besides its keywords' (a stunned unit is
+    Stun's), and the rules it turns on."""
+
+    title: Message
+    said: Message
+    rules: tuple[str, ...]
+
+
+UNIT_STATES = (
+    State(
+        message("summary:cant-be-dealt-damage", "Can't be dealt damage"),
+        message(
+            "summary:cant-be-dealt-damage-said",
+            "The unit is still assigned its lethal damage before the next is assigned any; none "
+            "of it is dealt to it.",
+        ),
+        ("465",),
+    ),
+    State(
+        message("summary:below-zero", "Might below 0"),
+        message(
+            "summary:below-zero-said",
+            "The unit adds 0 to its side's combat damage, and 1 damage is lethal to it.",
+        ),
+        ("142.4",),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -207,7 +239,8 @@ def pdf_html(href: str, size: str, lang: str) -> str:
 
 def summary_html(rules: Rulebook, lang: str, link: Callable[[Rule], str]) -> str:
     """The stages, each with its rules linked to the rules browser (``link``), then the
-    keywords with their labels (a stunned unit is the Stun keyword's)."""
+    keywords with their labels (a stunned unit is the Stun keyword's), then the other states
+    of a unit the engine plays, each with its rules."""
 
     def cited(numbers: list[str]) -> str:
         found = [rule for number in numbers if (rule := rules.get(number)) is not None]
@@ -231,9 +264,16 @@ def summary_html(rules: Rulebook, lang: str, link: Callable[[Rule], str]) -> str
         f"{markup.text(' '.join(rule.paragraphs(lang)))}</a></li>"
         for rule in keywords
     )
+    states = "".join(
+        f"<li><strong>{markup.text(typeset(state.title(lang), lang))}.</strong> "
+        f"{markup.text(typeset(state.said(lang), lang))} {cited(list(state.rules))}</li>"
+        for state in UNIT_STATES
+    )
     return (
         f'<div class="rb-summary"><ol class="rb-summary-stages">{items}</ol>'
         f"<h2>{markup.text(typeset(KEYWORDS(lang), lang))}</h2>"
         f"<p>{markup.text(typeset(KEYWORDS_INTRO(lang), lang))}</p>"
-        f'<ul class="rb-summary-keywords">{described}</ul></div>'
+        f'<ul class="rb-summary-keywords">{described}</ul>'
+        f"<h2>{markup.text(typeset(STATES(lang), lang))}</h2>"
+        f'<ul class="rb-summary-states">{states}</ul></div>'
     )

@@ -41,3 +41,22 @@ def test_each_stage_cites_the_rules_its_steps_cite_linked_and_named_in_the_pages
         assert len(hrefs) == len(stage_rules(stage)) > 0
     keywords = [a.get_text() for a in soup.select(".rb-summary-keywords a")]
     assert keywords[0].startswith("Assaut N") and len(keywords) == 4
+
+
+def test_the_states_a_unit_may_be_in_follow_the_keywords_each_with_its_rules() -> None:
+    """Besides the keywords (a stunned unit is Stun's), the states the engine plays: a unit
+    that can't be dealt damage, and a Might below 0."""
+    book = rules()
+    for lang, named in (
+        ("en", ["Can't be dealt damage.", "Might below 0."]),
+        ("fr", ["Ne peut pas subir de dégâts.", "Puissance sous 0."]),
+    ):
+        soup = BeautifulSoup(
+            summary_html(book, lang, lambda r: f"#{r.number.anchor}"), "html.parser"
+        )
+        states = soup.select(".rb-summary-states > li")
+        assert [li.strong.get_text() for li in states if li.strong] == named
+        assert [[a.get_text() for a in li.select(".rb-cite a")] for li in states] == [
+            ["465"],
+            ["142.4"],
+        ]

@@ -28,7 +28,16 @@ from browser_engine.words import WORDS
 from docset.archive import archive
 from docset.interface import TO_DARK, TO_LIGHT
 from docset.print_edition import CONTENTS, size_text
-from docset.summary import INTRO, KEYWORDS, PDF, STAGES, SUMMARY_PAGE, TITLE
+from docset.summary import (
+    INTRO,
+    KEYWORDS,
+    PDF,
+    STAGES,
+    STATES,
+    SUMMARY_PAGE,
+    TITLE,
+    UNIT_STATES,
+)
 from engine import load_scenario, run_combat
 from engine.narration import Names, narrate
 from rulebook import load_rulebook
@@ -316,6 +325,8 @@ def test_the_combat_summary_prints_alone_on_one_a4_page_and_its_page_links_it(
     text = text_of(file)
     said = [squash(typeset(stage.title(lang), lang)) for stage in STAGES]
     said += [squash(typeset(KEYWORDS(lang), lang)), squash(TITLE(lang))]
+    said += [squash(typeset(STATES(lang), lang))]
+    said += [squash(typeset(state.title(lang), lang)) for state in UNIT_STATES]
     book = load_rulebook(ROOT / "rules", "core-rules-1.4", LANGS)
     said += [squash(edition_text(book, lang))]
     assert [words for words in said if words not in text] == []
