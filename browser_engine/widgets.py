@@ -133,16 +133,16 @@ def names(b: Builder, node: Node, path: NodePath, show: Show, value: Any) -> lis
         )
         key = ".".join(map(str, (*path, lang)))
         if stale:  # the reader's own text, quoted as typed (no typography)
-            name = Finished(nested(every[lang], b.lang))
-            said = b.w("form.name-unchanged", language=language, name=name)
+            old = Finished(nested(every[lang], b.lang))
+            said = b.w("form.name-unchanged", language=language, name=old)
             fields.append(Note(key + ".unchanged", said, (*path, lang)))
         if twin is not None:
-            item, name = twin
+            (word, n), typed = twin
             said = b.w(
                 "form.same-name",
-                item=b.w(item[0], n=item[1]),
+                item=b.w(word, n=n),
                 language=language,
-                name=Finished(nested(name, b.lang)),
+                name=Finished(nested(typed, b.lang)),
             )
             fields.append(Note(key + ".same", said, (*path, lang), warning=True))
     return fields
