@@ -121,7 +121,7 @@ def test_each_binary_travels_as_a_script_of_gzip_base64(assets: dict[str, bytes]
 
 
 def test_pages_load_only_start_js_which_names_the_rest(packed: pack.EngineAssets) -> None:
-    assets = packed.files
+    assets = contents(packed)
     start = assets[packed.start]
     assert re.fullmatch(rf"{pack.START}\.[0-9a-f]{{12}}\.js", packed.start)
     assert len(start) < 5000
