@@ -323,7 +323,7 @@ LINKS = Area(
         ),
         Mutant(
             "links/__init__.py",
-            '    return f"{stem}.{hashlib.sha256(content).hexdigest()[:12]}{suffix}"',
+            '    return f"{stem}.{sha256[:12]}{suffix}"',
             '    return f"{stem}.{hashlib.sha256(path.encode()).hexdigest()[:12]}{suffix}"',
             "a file's name not changed by its content",
         ),

@@ -29,11 +29,9 @@ OTHER_LANGUAGE = re.compile(
 )
 
 
-# An element's start tag in finished HTML (text and code hold "<" only as "&lt;") that has words
-# a reader hears or sees in its attributes (found in one pass of the regex engine: a page of
-# boards has tens of thousands of tags, few of them with such words), those words, and the
-# page's title.
-START_TAG = re.compile(r"<[a-zA-Z][^<>]*?\s(?:aria-label|title)=[^<>]*>")
+# The words a reader hears or sees in a start tag's attributes (in finished HTML, text and code
+# hold "<" and ">" only as entities), the tag's own language, and the page's title.
+SAID = ("title=", "aria-label=")
 SAID_ATTRIBUTE = re.compile(r"(?<=\s)(aria-label|title)=(\"[^\"]*\"|'[^']*')")
 TAG_LANGUAGE = re.compile(r"\slang=[\"']?([a-zA-Z-]+)")
 TITLE = re.compile(r"(<title>)([^<]*)(</title>)")
@@ -51,8 +49,7 @@ def typeset_attributes(html: str, lang: str) -> str:
         done = typeset(text, lang)
         return escaped if done == text else escape(done, quote=quote)
 
-    def attributes(tag: re.Match[str]) -> str:
-        start = tag[0]
+    def attributes(start: str) -> str:
         own = TAG_LANGUAGE.search(start)
         if own and own[1] != lang:
             return start
@@ -61,7 +58,35 @@ def typeset_attributes(html: str, lang: str) -> str:
         )
 
     html = TITLE.sub(lambda m: m[1] + said(m[2], False) + m[3], html, count=1)
-    return START_TAG.sub(attributes, html)
+    out, done = [], 0
+    for start, end in said_tags(html):
+        out += [html[done:start], attributes(html[start:end])]
+        done = end
+    return "".join(out) + html[done:] if out else html
+
+
+def said_tags(html: str) -> list[tuple[int, int]]:
+    """Where the start tags with words in their attributes are (a page of boards has tens of
+    thousands of tags and few such words: each word is found, then its tag, with ``str``'s own
+    search), in order, each once."""
+    found: set[tuple[int, int]] = set()
+    for word in SAID:
+        at = html.find(word)
+        while at != -1:
+            start = html.rfind("<", 0, at)
+            end = html.find(">", at)
+            if (
+                start != -1
+                and end != -1
+                and html[at - 1].isspace()
+                and html[start + 1 : start + 2].isascii()
+                and html[start + 1 : start + 2].isalpha()
+                and html.find(">", start, at) == -1
+                and html.find("<", at, end) == -1
+            ):
+                found.add((start, end + 1))
+            at = html.find(word, at + len(word))
+    return sorted(found)
 
 
 class TypographyProcessor(Treeprocessor):

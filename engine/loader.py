@@ -540,20 +540,20 @@ def parse_scenario(text: str, path: str) -> Scenario:
 
 
 def scenario_from_data(
-    data: Any, lines: Mapping[NodePath, int], path: str, schema_checked: bool = False
+    data: Any, lines: Mapping[NodePath, int], path: str, checked: bool = False
 ) -> Scenario:
     """A scenario from data already read, with the line of each node (as ``read_yaml`` gives
     them): the in-browser editor writes a file from its form and knows both without
-    parsing the file again. ``schema_checked``: this very data passed the schema of this
-    engine before (the build's sealed cache of scenarios read says so), so the schema need
-    not read it again; everything else is checked."""
+    parsing the file again. ``checked``: this very data loaded before with this engine (the
+    build's sealed cache of scenarios read says so: it keeps only those), so neither the
+    schema nor the board's checks need read it again."""
     if data is None:
         raise ProblemsFound([R.refuse(path, 1, R.EMPTY)])
-    problems = [] if schema_checked else list(schema_problems(data, lines, path))
+    problems = [] if checked else list(schema_problems(data, lines, path))
     if problems:
         raise ProblemsFound(problems)
     scenario = build_scenario(data, lines, path)
-    problems = list(board_problems(scenario))
+    problems = [] if checked else list(board_problems(scenario))
     if problems:
         raise ProblemsFound(problems)
     return scenario

@@ -34,8 +34,15 @@ class Message:
     plural: str | None = None
 
     def __call__(self, lang: str, count: int | None = None, **values: object) -> str:
-        """The message in ``lang``, placeholders filled, typeset; ``count`` picks the plural."""
-        return self.fill(lang, values, count)
+        """The message in ``lang``, placeholders filled, typeset; ``count`` picks the plural.
+
+        Remembered: a site says the same few thousand sentences a hundred thousand times
+        (each value by its type too: the reader's ``Finished`` text is not typeset, a plain
+        ``str`` is)."""
+        try:
+            return _filled(self, lang, count, tuple((k, type(v), v) for k, v in values.items()))
+        except TypeError:  # a value that cannot be a key: filled each time
+            return self.fill(lang, values, count)
 
     def fill(self, lang: str, values: dict[str, object], count: int | None = None) -> Finished:
         """The message in ``lang`` with ``values`` in its placeholders, typeset: its own words
@@ -70,6 +77,13 @@ def _value(value: object, lang: str) -> object:
     if isinstance(value, str):
         return typeset(value, lang)
     return value
+
+
+@lru_cache(maxsize=8192)
+def _filled(
+    message: Message, lang: str, count: int | None, values: tuple[tuple[str, type, object], ...]
+) -> Finished:
+    return message.fill(lang, {name: value for name, _, value in values}, count)
 
 
 @lru_cache(maxsize=8192)
@@ -172,6 +186,13 @@ def compile_catalog(lang: str) -> bytes:
     return buffer.getvalue()
 
 
+def forget_compiled() -> None:
+    """Forget every catalog compiled and every message filled from one."""
+    catalog.cache_clear()
+    _template.cache_clear()
+    _filled.cache_clear()
+
+
 def forget_changed_catalogs() -> None:
     """Compile again, at next use, every catalog whose ``.po`` changed since it was compiled
     (``mkdocs serve`` rebuilds in one process: a translator's edit shows at the next one)."""
@@ -184,5 +205,4 @@ def forget_changed_catalogs() -> None:
 
     if any(changed(lang, was) for lang, was in _COMPILED_FROM.items()):
         _COMPILED_FROM.clear()
-        catalog.cache_clear()
-        _template.cache_clear()
+        forget_compiled()

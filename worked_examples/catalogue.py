@@ -71,8 +71,8 @@ class Shown(Protocol):
 def rules_applied(run: ExampleRun) -> tuple[str, ...]:
     """The rules an example turns on: those its non-quiet steps cite, in the rules' order."""
     steps = (step for step in run.outcome.steps if not step.quiet)
-    numbers = {RuleNumber(number) for step in steps for number in step.rules}
-    return tuple(number.text for number in sorted(numbers))
+    numbers = {number for step in steps for number in step.rules}  # each once, then ordered
+    return tuple(sorted(numbers, key=RuleNumber))
 
 
 def outcome_words(run: ExampleRun, lang: str) -> str:

@@ -202,8 +202,9 @@ def run_examples(folder: Path, cache: ResultCache, display_root: Path | None = N
                 else:
                     found.stats.from_cache += 1
                 # An entry is kept only for a scenario that loaded: its data passed the schema
-                # (of this engine: the key holds its hash), which need not read it again.
-                scenario = scenario_from_data(*read, shown, schema_checked=not fresh)
+                # and the board's checks (of this engine: the key holds its hash), which need
+                # not read it again.
+                scenario = scenario_from_data(*read, shown, checked=not fresh)
                 if scenario.id != file.stem:
                     raise ProblemsFound(
                         [

@@ -25,6 +25,7 @@ amid the escaped text.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -45,6 +46,7 @@ import docset.build
 import links
 from browser_engine import pack
 from browser_engine.pack import START
+from docset import print_edition
 from docset.pdf import Made
 from docset.print_edition import Edition
 from tests.fixtures.shared_build import made_once, worker_number
@@ -164,6 +166,14 @@ def engine_assets_uncompiled(*args: Any, **kwargs: Any) -> pack.EngineAssets:
     return pack.engine_assets(*args, **{**kwargs, "precompile": False})
 
 
+LEAFLET = print_edition.leaflet
+
+
+def unbounded_leaflet(*args: Any, **kwargs: Any) -> Edition:
+    """The combat summary alone, on as many pages as it takes."""
+    return dataclasses.replace(LEAFLET(*args, **kwargs), most_pages=0)
+
+
 def build(project: Path, catalog: Path, printed: bool) -> Path:
     """``mkdocs build --strict`` in this process, the French words read from ``catalog``, the
     catalog check left out (it refuses markup in a translation); the print edition printed by
@@ -179,8 +189,9 @@ def build(project: Path, catalog: Path, printed: bool) -> Path:
         patch.setattr("riftbound_mkdocs.plugin.engine_assets", engine_assets_uncompiled)
         if not printed:
             patch.setattr("riftbound_mkdocs.plugin.Printer", StandInPrinter)
-        catalogs.catalog.cache_clear()
-        catalogs._template.cache_clear()
+        else:  # every word ten times the site's: the summary's one page is test_pdf's to hold
+            patch.setattr(docset.build.print_edition, "leaflet", unbounded_leaflet)
+        catalogs.forget_compiled()
         try:
             config = load_config(str(project / "mkdocs.yml"), strict=True)
             config.plugins.on_startup(command="build", dirty=False)
@@ -189,8 +200,7 @@ def build(project: Path, catalog: Path, printed: bool) -> Path:
             finally:
                 config.plugins.on_shutdown()
         finally:
-            catalogs.catalog.cache_clear()
-            catalogs._template.cache_clear()
+            catalogs.forget_compiled()
             catalogs._COMPILED_FROM.clear()
     return project / "site"
 

@@ -154,8 +154,7 @@ def test_an_edited_catalog_is_read_again_by_the_next_build(
     trash = message("board:trash", "Trash")
     monkeypatch.setattr(catalogs, "catalog_path", path)
     catalogs.forget_changed_catalogs()
-    catalogs.catalog.cache_clear()
-    catalogs._template.cache_clear()
+    catalogs.forget_compiled()
     try:
         assert trash("fr") == "Défausse"
         catalogs.forget_changed_catalogs()  # nothing changed: nothing forgotten
@@ -166,8 +165,7 @@ def test_an_edited_catalog_is_read_again_by_the_next_build(
         assert trash("fr") == "Pile de défausse"
     finally:  # the real catalog again, for the tests after this one
         monkeypatch.undo()
-        catalogs.catalog.cache_clear()
-        catalogs._template.cache_clear()
+        catalogs.forget_compiled()
         catalogs._COMPILED_FROM.clear()
 
 
@@ -281,12 +279,10 @@ def catalog_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 
     monkeypatch.setattr(catalogs, "catalog_path", path)
     monkeypatch.setattr(checks, "catalog_path", path)
-    catalogs.catalog.cache_clear()
-    catalogs._template.cache_clear()
+    catalogs.forget_compiled()
     yield copy
     monkeypatch.undo()  # the real catalog again, for the tests after this one
-    catalogs.catalog.cache_clear()
-    catalogs._template.cache_clear()
+    catalogs.forget_compiled()
     catalogs._COMPILED_FROM.clear()
 
 
