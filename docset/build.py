@@ -13,6 +13,7 @@ so can anything else.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -72,6 +73,8 @@ from worked_examples.catalogue import (
     rules_applied,
 )
 from worked_examples.render import ExampleRenderer
+from worked_examples.step_cache import StepCache, code_fingerprint
+from worked_examples.step_cache import key as step_key
 from worked_examples.verify import ExampleRun, Examples, ResultCache, run_examples
 
 HOME = "index.md"  # each language's home page
@@ -225,6 +228,9 @@ class SiteBuild:
     cache: ResultCache
     # French rule texts that follow an older English text: listed, shown with a note.
     stale: list[StaleTranslation] = field(default_factory=list)
+    steps: StepCache = field(default_factory=StepCache)  # step-throughs across builds
+    code: str = ""  # a hash of the code they follow from (``step_cache.code_fingerprint``)
+    said: dict[str, str] = field(default_factory=dict)  # ``rules_said``, by language
 
     def __post_init__(self) -> None:
         self.changes = git_dates(self.root, [folder_of(lang) for lang in self.languages])
@@ -492,6 +498,19 @@ class SiteBuild:
         here, current = links.Page(lang, SUMMARY_PAGE), self.versions.current.at
         return lambda rule: links.rule(here, rule.number, version=current)
 
+    def rules_said(self, lang: str) -> str:
+        """A hash of what a step-through's rule links and names in ``lang`` follow from: the
+        current version's address (its split pages), its rules' numbers and names."""
+        if lang in self.said:
+            return self.said[lang]
+        digest = hashlib.sha256(lang.encode())
+        current = self.versions.current.at
+        digest.update(f"\0{current.name}\0{sorted(current.split)}".encode())
+        for rule in self.rules:
+            digest.update(f"\0{rule.number.text}\0{rule.name(lang)}".encode())
+        self.said[lang] = digest.hexdigest()
+        return self.said[lang]
+
     def rule_name(self, lang: str) -> Callable[[str], str]:
         """A rule as a reader of ``lang`` names it: its number, a keyword by its name there."""
 
@@ -519,7 +538,20 @@ class SiteBuild:
         stepper = ref.kind is Kind.STEPPER
         board, steps = markup.late(first_late), markup.late(first_late + 1)
         frame = renderer.html(stepper, prefix, steps=steps, board=board)
-        return frame, renderer.board(run.outcome.steps[0].board), partial(renderer.steps, prefix)
+        # What the step-through follows from besides the code: the scenario, the page, the
+        # prefix of its anchors, the rules its links and names come from.
+        entry = step_key(self.code, self.rules_said(page.lang), run.text, page.path, prefix)
+        made = self.steps.lazy(entry, partial(renderer.steps, prefix))
+        return frame, renderer.board(run.outcome.steps[0].board), made
+
+
+# The packages a step-through follows from (``step_cache.code_fingerprint``): every layer up
+# to this one.
+RENDERED_BY = (
+    *("diagnostics", "vocabulary", "links", "markup", "engine"),
+    *("rulebook", "worked_examples", "docset"),
+)
+STEPS = "step-throughs"  # their cache: a folder in the examples' cache folder
 
 
 def load_site(
@@ -552,12 +584,26 @@ def load_site(
         problems += worked_example_problems(docs, examples, versions)
         problems += engine_step_problems(versions)
         stale = stale_translations(versions)
-    problems += terminology_problems(docs, examples, versions, catalogs, languages)
-    problems += reserved_problems(examples, versions, catalogs, languages)
+    said = list(example_texts(examples))  # read by both checks: walked once
+    problems += terminology_problems(docs, said, versions, catalogs, languages)
+    problems += reserved_problems(said, versions, catalogs, languages)
     if problems or versions is None:
         notes = [] if versions is not None else [NOT_CHECKED.format(rules=rules_dir)]
         raise SiteProblems(problems, [s.problem() for s in stale], notes)
-    return SiteBuild(root, languages, versions, docs, examples, cache, stale)
+    steps = (
+        previous.steps if previous else StepCache(root / cache_dir / STEPS if cache_dir else None)
+    )
+    return SiteBuild(
+        root,
+        languages,
+        versions,
+        docs,
+        examples,
+        cache,
+        stale,
+        steps,
+        code_fingerprint(RENDERED_BY),
+    )
 
 
 # Said once, after the problems, when a rules file does not read whole.
@@ -670,7 +716,7 @@ def engine_rule_problems(examples: Examples, versions: RuleVersions | None) -> I
 
 def terminology_problems(
     docs: DocSet,
-    examples: Examples,
+    example_said: Sequence[tuple[Text, str | None]],
     versions: RuleVersions | None,
     catalogs: dict[str, CatalogRead],
     languages: tuple[str, ...],
@@ -684,23 +730,23 @@ def terminology_problems(
             yield from found.problems
             continue
         if terminology is not None:
-            texts = texts_in(lang, docs, examples, versions, catalogs.get(lang))
+            texts = texts_in(lang, docs, example_said, versions, catalogs.get(lang))
             yield from terminology.problems(texts)
 
 
 def texts_in(
     lang: str,
     docs: DocSet,
-    examples: Examples,
+    example_said: Sequence[tuple[Text, str | None]],
     versions: RuleVersions | None,
     catalog: CatalogRead | None,
 ) -> Iterator[Text]:
     """Every text the site shows in ``lang``: pages, examples, catalog, rule translations of
-    every version."""
+    every version (``example_said``: every text of the examples, with its language)."""
     for page in docs.in_language(lang):
         if not page.front_matter_problems:  # its terms_kept unknown: its problem says why
             yield Text(page.display, page.first_line, page.scanned.prose, page.terms_kept)
-    yield from (text for text, text_lang in example_texts(examples) if text_lang in (lang, None))
+    yield from (text for text, text_lang in example_said if text_lang in (lang, None))
     for display, line, text in catalog_texts(catalog) if catalog else ():
         yield Text(display, line, text)
     if lang != SOURCE_LANGUAGE:
@@ -728,14 +774,14 @@ def rule_texts(versions: RuleVersions | None, lang: str) -> Iterator[Text]:
 
 
 def reserved_problems(
-    examples: Examples,
+    example_said: Sequence[tuple[Text, str | None]],
     versions: RuleVersions | None,
     catalogs: dict[str, CatalogRead],
     languages: tuple[str, ...],
 ) -> Iterator[Problem]:
     """No data holds the build's own marks (``markup.RESERVED``): a caption could summon
     another rule's footnote, a rule text another example's block. Pages: ``docset.scan``."""
-    texts = [text for text, _ in example_texts(examples)]
+    texts = [text for text, _ in example_said]
     texts += [text for lang in languages for text in rule_texts(versions, lang)]
     texts += [
         Text(display, line, text)

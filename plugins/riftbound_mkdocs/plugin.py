@@ -467,6 +467,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
             self.printer.close()
             self.printer.prune()
         if self.site is not None:
+            self.site.steps.prune()
             log.info(self.site.examples.stats.summary())
 
     on_post_build = CombinedEvent(_keep_language_index, _finish, _move_into_place)
