@@ -32,7 +32,7 @@ import importlib.util
 import json
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from importlib.machinery import ModuleSpec, PathFinder
@@ -198,17 +198,25 @@ class ImportCache:
 
 
 def closure(
-    entry: str, project_root: Path, target: Target, cache: ImportCache | None = None
+    entry: str,
+    project_root: Path,
+    target: Target,
+    cache: ImportCache | None = None,
+    also: Sequence[str] = (),
 ) -> Closure:
-    """Every module and distribution that ``entry`` needs on ``target`` (see the docstring)."""
+    """Every module and distribution that ``entry`` needs on ``target`` (see the docstring);
+    ``also``: modules it needs that its code imports only where it uses them (a lazy import
+    ships only with a distribution shipped for another reason)."""
     cache = cache if cache is not None else ImportCache()
     finder = Finder(project_root.resolve())
     found = Closure()
     groups = {OURS}
-    first = finder.module(entry)
-    if not isinstance(first, Module):
-        raise ProblemsFound([Problem(entry, 0, "entry module not found")])
-    queue: deque[Module] = deque([first])
+    queue: deque[Module] = deque()
+    for name in (entry, *also):
+        module = finder.module(name)
+        if not isinstance(module, Module):
+            raise ProblemsFound([Problem(name, 0, "entry module not found")])
+        queue.append(module)
     pending: list[Import] = []
     while queue:
         while queue:

@@ -44,10 +44,12 @@ from browser_engine.exploring import Explorations
 from browser_engine.form import (
     MAX_FORM_BYTES,
     MAX_SCENARIO_BYTES,
+    MAX_SHARE_CHARACTERS,
     REFS,
     FormError,
     Written,
     check_form,
+    facts,
     form_of,
     scenario_text,
 )
@@ -71,8 +73,6 @@ from worked_examples.verify import ExampleRun
 # the file a reader downloads expects the outcome the engine gave instead.
 NOTHING_EXPECTED: dict[str, Any] = {"result": "none"}
 MAX_REQUEST_BYTES = MAX_FORM_BYTES * 2
-# A shared link carries the whole scenario after '#': bounded, so it fits where links go.
-MAX_SHARE_CHARACTERS = 8000
 # Ranges of rules a rules browser splits into parts, at most (each names a page).
 MAX_SPLIT = 10_000
 # Rules named otherwise than by their number (keywords), at most.
@@ -199,7 +199,7 @@ def run(request: Mapping[str, Any]) -> dict[str, Any]:
     documented = request.get("documented")
     if documented is not None:
         if not isinstance(documented, dict):
-            raise RequestError("documented is an object (see browser_engine.entry.facts)")
+            raise RequestError("documented is an object (see browser_engine.form.facts)")
         answer["difference"] = difference(documented, facts(outcome), lang)
     return answer
 
@@ -480,26 +480,13 @@ ACTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 # -- how an outcome differs from the documented one ------------------------------------
 
 
-def facts(outcome: Outcome) -> dict[str, Any]:
-    """What a reader compares between two outcomes (``engine.summary``), with the names to
-    say it (JSON)."""
-    board = outcome.board
-    return {
-        "summary": outcome.summary.to_json(),
-        "names": {
-            "players": {p.id: dict(p.name) for p in board.players.values()},
-            "units": {u.id: dict(u.name) for u in board.units.values()},
-        },
-    }
-
-
 def difference(before: Mapping[str, Any], after: Mapping[str, Any], lang: str) -> str:
     """One line: each fact that changed, "Result: No Result → Red wins · …" (or "the same")."""
     try:
         old, new = Summary.from_json(before["summary"]), Summary.from_json(after["summary"])
     except (KeyError, TypeError, ValueError, AttributeError):
         raise RequestError(
-            "documented is the facts of an outcome (browser_engine.entry.facts)"
+            "documented is the facts of an outcome (browser_engine.form.facts)"
         ) from None
 
     def name(kind: str, key: str | None) -> str:

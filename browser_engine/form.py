@@ -17,13 +17,16 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from browser_engine import words
 from diagnostics import NodePath, Problem, ProblemsFound
 from engine.loader import MAX_DEPTH, parse_scenario  # a form nests as its file does
 from engine.scenario import Scenario
 from vocabulary import languages
+
+if TYPE_CHECKING:
+    from engine.combat import Outcome
 
 OFF = "_off"
 # Where an id's references still point while the id typed is another's (``view.set_id``).
@@ -34,6 +37,8 @@ RENAMED = "_renamed"
 MARKS = frozenset({OFF, REFS, RENAMED})
 # Bounds on what a reader's browser may hand the engine (pasted files, links, forms).
 MAX_SCENARIO_BYTES = 64 * 1024
+# A shared link carries the whole scenario after '#': bounded, so it fits where links go.
+MAX_SHARE_CHARACTERS = 8000
 MAX_FORM_BYTES = 256 * 1024
 # The top-level keys in the order a scenario file gives them; ``expected`` always last.
 ORDER = ("id", "title", "caption", "players", "battlefield", "units", "combat")
@@ -307,4 +312,17 @@ def blank_form() -> dict[str, Any]:
             },
         ],
         "combat": {"attacker": "red", "move": ["red-unit"]},
+    }
+
+
+def facts(outcome: Outcome) -> dict[str, Any]:
+    """What a reader compares between two outcomes (``engine.summary``), with the names to
+    say it (JSON)."""
+    board = outcome.board
+    return {
+        "summary": outcome.summary.to_json(),
+        "names": {
+            "players": {p.id: dict(p.name) for p in board.players.values()},
+            "units": {u.id: dict(u.name) for u in board.units.values()},
+        },
     }

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import links
-from browser_engine import closure, entry, form, words
+from browser_engine import closure, form, words
 from diagnostics import SEAL_SUFFIX, Problem, ProblemsFound, Seal, keep_newest
 from diagnostics.writing import claim_folder, sweep
 from markup import icons
@@ -51,6 +51,10 @@ from worked_examples.verify import ExampleRun
 FOLDER = "assets/engine"
 START = f"{FOLDER}/start"  # + its hash + .js: the script every page loads
 ENTRY = "browser_engine.entry"
+# What the engine in the browser needs that its code imports only where it is used: the
+# scenario schema's validator (``engine.loader``: a build whose scenarios are all cached loads
+# none), which the editor uses on every scenario it reads.
+LAZILY_IMPORTED = ("jsonschema",)
 ASK_PAGE = "ask-the-engine.html"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CODE_ARCHIVE = "riftbound.zip"
@@ -138,13 +142,13 @@ def engine_assets(
     digests = {name: file_digest(pyodide / name) for name in PYODIDE_FILES}
     target = cached_target(lock, pyodide, digests, seal)
     imports = closure.ImportCache.load(cache / IMPORTS) if cache is not None else None
-    found = closure.closure(ENTRY, PROJECT_ROOT, target, imports)
+    found = closure.closure(ENTRY, PROJECT_ROOT, target, imports, also=LAZILY_IMPORTED)
     if cache is not None and imports is not None:
         imports.save(cache / IMPORTS)
     examples = {
         example_id: {
             "form": form.variation_of(form.form_of_scenario(run.scenario)),
-            "documented": entry.facts(run.outcome),
+            "documented": form.facts(run.outcome),
         }
         for example_id, run in sorted(runs.items())
     }
@@ -208,7 +212,7 @@ def engine_assets(
         "ruleNames": {lang: dict((rule_names or {}).get(lang, {})) for lang in languages},
         "limits": {
             "scenarioBytes": form.MAX_SCENARIO_BYTES,
-            "shareCharacters": entry.MAX_SHARE_CHARACTERS,
+            "shareCharacters": form.MAX_SHARE_CHARACTERS,
             "seconds": MAX_SECONDS,
         },
     }

@@ -129,10 +129,6 @@ class CitationPlaces(HTMLParser):
                 self.found.setdefault(markup.citation_index(mark), where)
 
 
-# A page's late HTML, or what makes it (``RenderedPage.late``).
-Late = str | Callable[[], str]
-
-
 @dataclass(frozen=True)
 class RenderedPage:
     """A page's Markdown, and the HTML to put in it after conversion.
@@ -147,9 +143,7 @@ class RenderedPage:
 
     markdown: str
     inserts: dict[str, str] = field(default_factory=dict)  # placeholder name → HTML
-    # Each late HTML, or what makes it when the page is finished: a step-through's HTML is
-    # made only then, so that no language's build holds every page's steps at once.
-    late: tuple[Late, ...] = ()
+    late: tuple[markup.Late, ...] = ()
     anchors: frozenset[str] = frozenset()
     # Late places whose HTML is known only when the page is finished, by name: the home page's
     # link to the print edition (made once every page is rendered).
@@ -183,7 +177,7 @@ class RenderedPage:
     @property
     def parts(self) -> tuple[str, ...]:
         """Every late HTML, made."""
-        return tuple(part if isinstance(part, str) else part() for part in self.late)
+        return tuple(markup.made(part) for part in self.late)
 
     def finish(self, output: str, slots: Mapping[str, str] | None = None) -> str:
         """The finished page (theme and all) with its late HTML, in one pass; ``slots``: the
@@ -193,13 +187,9 @@ class RenderedPage:
             late[place] = (slots or {}).get(name, "")
         count = len(late)
 
-        def html(index: int, mark: str) -> str:
-            if index >= count:
-                return mark
-            part = late[index]
-            return part if isinstance(part, str) else part()
-
-        return markup.LATE.sub(lambda m: html(int(m[1]), m[0]), output)
+        return markup.LATE.sub(
+            lambda m: markup.made(late[int(m[1])]) if int(m[1]) < count else m[0], output
+        )
 
 
 def without_citations(text: str) -> str:
@@ -449,7 +439,7 @@ class SiteBuild:
         citations = Citations(page, self.rules, self.versions.current.at)
         cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
-        later: list[Late] = []
+        later: list[markup.Late] = []
         steppers = 0
         anchors: set[str] = set()
         replacement: dict[int, str] = {}
@@ -487,10 +477,9 @@ class SiteBuild:
             body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
             slots[PRINT_EDITION_SLOT] = len(later)
             later.append("")
-        notes = citations.notes()
-        if notes:
+        if citations.rules:  # the footnotes, made when the page is finished
             body = body.rstrip() + f"\n\n{markup.late(len(later))}\n"
-            later.append(notes)
+            later.append(citations.notes)
         anchors |= citations.anchors()
         return RenderedPage(body, inserts, tuple(later), frozenset(anchors), slots, cited)
 

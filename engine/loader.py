@@ -19,9 +19,8 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
 
 from diagnostics import Line, NodePath, Param, Problem, ProblemsFound, Term, read_source
@@ -69,6 +68,9 @@ from engine.schema import scenario_schema
 from engine.summary import Conquest, Result
 from vocabulary import Message, languages
 
+if TYPE_CHECKING:  # imported where a schema is checked: a build's cached scenarios need none
+    import jsonschema
+
 # Bounds on what one scenario may ask of the loader.
 MAX_BYTES = 512 * 1024
 MAX_NODES = 20_000  # after YAML aliases are expanded
@@ -90,6 +92,8 @@ def _is_integer(checker: object, instance: object) -> bool:
 
 @cache
 def validator() -> jsonschema.protocols.Validator:
+    import jsonschema
+
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine("integer", _is_integer)
     strict: type[jsonschema.protocols.Validator] = jsonschema.validators.extend(

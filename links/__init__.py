@@ -291,7 +291,6 @@ def changes_page(lang: str, version: str) -> Page:
     return Page(lang, f"{rules_folder(version)}/changes.md")
 
 
-@lru_cache(maxsize=4096)  # a page links the same rules again and again: each step cites some
 def rule(
     from_page: Page, number: RuleAddress, *, version: RulesAt | None = None, markdown: bool = False
 ) -> str:

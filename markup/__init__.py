@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 # Python-Markdown's escapable characters (with the tables extension's "|").
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
@@ -128,6 +128,17 @@ def placeholder(name: str) -> str:
 def late(index: int) -> str:
     """Where the ``index``-th late HTML goes: not searched (citations, boards, link lists)."""
     return f"<!-- rb-late:{index} -->"
+
+
+# A page's late HTML, or what makes it when the page is finished: the largest parts of a page
+# (a step-through, a chapter of rules, the footnotes) are made only then, so that a build never
+# holds every page's at once.
+Late = str | Callable[[], str]
+
+
+def made(part: Late) -> str:
+    """A late HTML, made if it is not yet."""
+    return part if isinstance(part, str) else part()
 
 
 # What no data may hold (a page, a rule text, a scenario's words, a translation): the build's

@@ -135,8 +135,13 @@ class BrowserPage:
 
     markdown: str
     inserts: dict[str, str]
-    late: tuple[str, ...] = ()
+    late: tuple[markup.Late, ...] = ()
     anchors: frozenset[str] = frozenset()
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """Every late HTML, made."""
+        return tuple(markup.made(part) for part in self.late)
 
 
 @dataclass(frozen=True)
@@ -343,24 +348,29 @@ class RulesBrowser:
         each rule; ``applied``: how many worked examples apply it (their list:
         ``examples_link``)."""
         here = self.part_page(version, part)
-        body = self.permalinks(here) + self.old_version_notice(here, version)
-        body += edition_line(version.book, self.lang)
-        body += "".join(
-            self.rule_html(
-                version,
-                r,
-                here,
-                cited_by.get(r.number.text, ()),
-                applied.get(r.number.text, 0),
-                examples_link,
+
+        def body() -> str:
+            html = self.permalinks(here) + self.old_version_notice(here, version)
+            html += edition_line(version.book, self.lang)
+            html += "".join(
+                self.rule_html(
+                    version,
+                    r,
+                    here,
+                    cited_by.get(r.number.text, ()),
+                    applied.get(r.number.text, 0),
+                    examples_link,
+                )
+                for r in part.rules
             )
-            for r in part.rules
-        )
-        if part.parts:
-            body += self.parts_html(version, part, here)
+            if part.parts:
+                html += self.parts_html(version, part, here)
+            return html
+
         markdown = "\n".join([*head(self.title(version, part)), markup.late(0), ""])
         anchors = frozenset(r.number.anchor for r in part.rules)
-        # Late: search gets each rule from search_entries, not by parsing thousands of them.
+        # Late: search gets each rule from search_entries, not by parsing thousands of them;
+        # made when the page is finished (a build never holds every chapter's HTML at once).
         return BrowserPage(markdown, {}, (body,), anchors)
 
     def parts_html(self, version: Version, part: Part, here: links.Page) -> str:

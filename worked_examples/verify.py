@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from diagnostics import NodePath, Problem, ProblemsFound, Seal, keep_newest, read_source
@@ -112,7 +113,12 @@ def as_json(read: Read) -> bytes | None:
 def from_json(content: bytes) -> Read | None:
     try:
         value = json.loads(content)
-        lines = {tuple(at): int(line) for at, line in value["lines"]}
+        # Each key's names once in memory for every scenario (``units``, ``name``…): a build
+        # holds every scenario's lines, tens of thousands of paths.
+        lines = {
+            tuple(intern(part) if isinstance(part, str) else part for part in at): int(line)
+            for at, line in value["lines"]
+        }
         return value["data"], lines
     except (ValueError, TypeError, KeyError, AttributeError):
         return None

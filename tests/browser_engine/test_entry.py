@@ -11,9 +11,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from browser_engine import entry
-from browser_engine.entry import difference, facts, handle
+from browser_engine.entry import difference, handle
 from browser_engine.exploring import Explorations
-from browser_engine.form import OFF, form_of, variation_of
+from browser_engine.form import OFF, facts, form_of, variation_of
 from engine import load_scenario, run_combat
 from engine.report import outcome_dict
 from tests.conftest import ROOT, engine_cli

@@ -17,8 +17,15 @@ import pytest
 
 from browser_engine import entry, shown
 from browser_engine.elements import Control, Group, Note, View
-from browser_engine.entry import MAX_SHARE_CHARACTERS, BadLink, fragment_of, text_of_fragment
-from browser_engine.form import MAX_SCENARIO_BYTES, OFF, blank_form, form_of, scenario_text
+from browser_engine.entry import BadLink, fragment_of, text_of_fragment
+from browser_engine.form import (
+    MAX_SCENARIO_BYTES,
+    MAX_SHARE_CHARACTERS,
+    OFF,
+    blank_form,
+    form_of,
+    scenario_text,
+)
 from browser_engine.shown import Show, Where
 from browser_engine.view import describe, edit, may_move, table_key
 from engine import ProblemsFound, load_scenario, parse_scenario, run_combat

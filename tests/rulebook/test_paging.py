@@ -46,7 +46,7 @@ def pages_of(version: Version, lang: str) -> dict[str, str]:
     declared = Declaration("versions.txt", (name,), name, name, name)
     browser = RulesBrowser(RuleVersions([version], declared), lang)
     return {
-        path: "".join(page.late)
+        path: "".join(page.parts)
         for path, page in browser.pages({}, {}, lambda here, n: "").items()
         if path.startswith(links.rules_folder(version.name) + "/")
     }

@@ -455,7 +455,7 @@ def rules_texts() -> Iterator[Text]:
             for part in layout(version, c)
         ]
         for page in pages:
-            soup = BeautifulSoup("".join([*page.inserts.values(), *page.late]), "html.parser")
+            soup = BeautifulSoup("".join([*page.inserts.values(), *page.parts]), "html.parser")
             for english in soup.select('[lang="en"]'):
                 english.decompose()  # the official English text: not ours to read
             for item in soup.find_all(["p", "li"]):
