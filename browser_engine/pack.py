@@ -92,8 +92,8 @@ MAX_SECONDS = 20
 # scripts, each with its seal, Pyodide's names and the compiled standard library); older are
 # deleted.
 CACHE_ENTRIES = 48
-# Bump to rebuild every cached payload (a change in how they are written, or in what
-# ``without_tools`` leaves out).
+# Bump to rebuild every cached payload (a change in how they are written, in what
+# ``without_tools`` leaves out, or in the requests ``warm_up_requests`` makes).
 FORMAT = b"riftbound-engine-payload-2"
 # A module compiled into Pyodide's runtime: its init function's name, in the WebAssembly.
 BUILT_IN = re.compile(rb"PyInit_(\w+)")
@@ -158,13 +158,13 @@ def engine_assets(
     shipped = hashlib.sha256(FORMAT + b"\0" + json.dumps(sorted(DEVELOPMENT_TOOLS)).encode())
     shipped.update(digests["python_stdlib.zip"])
     if precompile:
-        requests = warm_up_requests(runs, examples, languages)
         shipped.update(hashlib.sha256(PRECOMPILE_SCRIPT.read_bytes()).digest())
         shipped.update(digests["pyodide.asm.wasm"])
         shipped.update(hashlib.sha256(code).digest())
-        shipped.update(json.dumps(requests).encode())
+        shipped.update(warm_up_digest(runs, examples, languages))
 
         def standard_library() -> bytes:
+            requests = warm_up_requests(runs, examples, languages)
             return precompiled(pyodide, without_tools(stdlib.read_bytes()), code, requests, cache)
     else:
 
@@ -433,6 +433,18 @@ def warm_up_requests(
         {"action": "open", "text": "id: [", "name": "broken.yml", "lang": languages[-1]}
     )
     return [json.dumps(r, ensure_ascii=False) for r in requests]
+
+
+def warm_up_digest(
+    runs: Mapping[str, ExampleRun], examples: Mapping[str, Any], languages: Sequence[str]
+) -> bytes:
+    """A hash of what ``warm_up_requests`` makes its requests of (a change to how it makes
+    them is a change of ``FORMAT``): the compiled standard library's cache key, without
+    writing out every request (a few megabytes at full size)."""
+    digest = hashlib.sha256(as_json([list(languages), form.blank_form(), examples]))
+    for run in sorted(runs.values(), key=lambda r: r.id)[:1]:
+        digest.update(run.text.encode())
+    return digest.digest()
 
 
 def without_tools(stdlib: bytes) -> bytes:

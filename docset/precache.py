@@ -66,7 +66,8 @@ def manifest(site: Path) -> list[dict[str, str]]:
         path = file.relative_to(site).as_posix()
         if path == SCRIPT or path.endswith(NOT_KEPT):
             continue
-        revision = hashlib.sha256(file.read_bytes()).hexdigest()[:16]
+        with open(file, "rb") as content:  # a piece at a time: the engine's are megabytes
+            revision = hashlib.file_digest(content, "sha256").hexdigest()[:16]
         entries.append({"url": quote(path), "revision": revision})
     return entries
 

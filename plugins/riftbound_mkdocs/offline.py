@@ -54,10 +54,15 @@ def read_index(site_dir: Path) -> dict[str, Any] | None:
     return index
 
 
-def write_index(folder: Path, index: dict[str, Any]) -> None:
-    """search_index.json for http, search_index.js for file:// (where Material loads a script)."""
+def index_text(index: dict[str, Any]) -> str:
+    """A search index as its file holds it (a build keeps the text, a tenth of the objects)."""
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_index(folder: Path, data: str) -> None:
+    """search_index.json for http, search_index.js for file:// (where Material loads a script);
+    ``data``: ``index_text``'s."""
     folder.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     (folder / "search_index.json").write_text(data, encoding="utf-8")
     (folder / "search_index.js").write_text(f"var __index = {data}", encoding="utf-8")
 

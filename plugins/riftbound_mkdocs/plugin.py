@@ -24,7 +24,6 @@ import logging
 from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from jinja2 import Environment
@@ -72,7 +71,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # Per language build: generated pages by src_uri, and pages awaiting their inserts.
         self.generated: dict[str, RenderedPage] = {}
         self.rendered: dict[str, RenderedPage] = {}
-        self.english_index: dict[str, Any] | None = None
+        self.english_index: str | None = None  # the source language's search index (text)
         self.not_found = b""
         self.typography = TypographyExtension()
         self.shim = Path()
@@ -433,12 +432,12 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         index = offline.language_index(found, lang)
         index["docs"] += self.require_site().search_entries(lang)
         if lang == self.languages[0]:
-            self.english_index = index
+            self.english_index = offline.index_text(index)
             # Each language's build writes the site's one 404 page: keep the source language's.
             self.not_found = (Path(config.site_dir) / "404.html").read_bytes()
         else:
             folder = Path(config.site_dir) / links.language_folder(lang) / "search"
-            offline.write_index(folder, index)
+            offline.write_index(folder, offline.index_text(index))
 
     @event_priority(-150)  # after mkdocs-static-i18n has built the other languages
     def _finish(self, config: MkDocsConfig) -> None:
