@@ -461,16 +461,13 @@ class SiteBuild:
                 stepper = ref.kind is Kind.STEPPER
                 prefix = "combat-step" if stepper and not steppers else f"{ref.value}-step"
                 steppers += stepper
-                name = f"example-{len(inserts)}"
-                frame, board, steps = self.example_html(ref, page, prefix, len(later))
-                inserts[name] = frame
-                later += [board, steps]
                 anchors.add(links.example_anchor(ref.value))
                 run = self.runs[ref.value]
                 anchors |= {
                     links.step_anchor(prefix, n) for n in range(1, len(run.outcome.steps) + 1)
                 }
-                replacement[ref.start] = f"\n\n{markup.placeholder(name)}\n\n"
+                replacement[ref.start] = f"\n\n{markup.late(len(later))}\n\n"
+                later.append(self.example_html(ref, page, prefix))
         body = replace(markdown, list(scanned.references), replacement)
         slots: dict[str, int] = {}
         if path == HOME:  # before its footnotes, the home page links the print edition
@@ -509,12 +506,11 @@ class SiteBuild:
 
         return name
 
-    def example_html(
-        self, ref: Reference, page: links.Page, prefix: str, first_late: int
-    ) -> tuple[str, str, Callable[[], str]]:
-        """The example's frame (search skips it and reads the example's own entry,
-        ``example_entries``), its board before the combat and what makes its step-through
-        (late placeholders ``first_late`` and the next)."""
+    def example_html(self, ref: Reference, page: links.Page, prefix: str) -> Callable[[], str]:
+        """What makes the example's HTML when its page is finished: its frame, its board
+        before the combat and its step-through (kept across builds, ``step_cache``). Search
+        skips it (each example has its own entry, ``example_entries``), so the page's content
+        never holds it."""
         run = self.runs[ref.value]  # checked when the page was read (references_problems)
 
         current = self.versions.current.at
@@ -525,13 +521,11 @@ class SiteBuild:
 
         renderer = ExampleRenderer(run, page, rule_link, self.rule_name(page.lang))
         stepper = ref.kind is Kind.STEPPER
-        board, steps = markup.late(first_late), markup.late(first_late + 1)
-        frame = renderer.html(stepper, prefix, steps=steps, board=board)
         # What the step-through follows from besides the code: the scenario, the page, the
         # prefix of its anchors, the rules its links and names come from.
         entry = step_key(self.code, self.rules_said(page.lang), run.text, page.path, prefix)
-        made = self.steps.lazy(entry, partial(renderer.steps, prefix))
-        return frame, renderer.board(run.outcome.steps[0].board), made
+        steps = self.steps.lazy(entry, partial(renderer.steps, prefix))
+        return lambda: renderer.html(stepper, prefix, steps=steps())
 
 
 # The packages a step-through follows from (``step_cache.code_fingerprint``): every layer up

@@ -186,6 +186,13 @@ def compile_catalog(lang: str) -> bytes:
     return buffer.getvalue()
 
 
+def forget_filled() -> None:
+    """Forget the messages filled and the texts typeset so far: a language's build calls it
+    once its pages are written (what it said is not said again in another language)."""
+    _filled.cache_clear()
+    typeset.cache_clear()
+
+
 def forget_compiled() -> None:
     """Forget every catalog compiled and every message filled from one."""
     catalog.cache_clear()

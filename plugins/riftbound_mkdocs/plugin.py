@@ -58,7 +58,7 @@ from docset.typography_extension import TypographyExtension, typeset_attributes
 from riftbound_mkdocs import i18n, offline
 from riftbound_mkdocs.config import RiftboundConfig
 from rulebook.browser import rule_words
-from vocabulary import forget_changed_catalogs, typeset
+from vocabulary import forget_changed_catalogs, forget_filled, typeset
 
 log = logging.getLogger("mkdocs.plugins.riftbound")
 
@@ -417,6 +417,7 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # Each language's build writes search/search_index.json; keep each language's own.
         # The pipeline stays Material's (en + fr): lunr's French trimmer alone drops digits,
         # and readers search rules by number.
+        forget_filled()  # this language's pages are written: its words are not said again
         found = offline.read_index(Path(config.site_dir))
         lang = str(config.theme["language"])
         for made, path in (

@@ -190,7 +190,7 @@ def build(project: Path, catalog: Path, printed: bool) -> Path:
         if not printed:
             patch.setattr("riftbound_mkdocs.plugin.Printer", StandInPrinter)
         else:  # every word ten times the site's: the summary's one page is test_pdf's to hold
-            patch.setattr(docset.build.print_edition, "leaflet", unbounded_leaflet)
+            patch.setattr(print_edition, "leaflet", unbounded_leaflet)
         catalogs.forget_compiled()
         try:
             config = load_config(str(project / "mkdocs.yml"), strict=True)
