@@ -136,10 +136,9 @@ catalogs: $(STAMP)
 	  $(BIN)/pybabel -q $$action --domain=riftbound --input-file=$(LOCALES)/riftbound.pot \
 	    --output-dir=$(LOCALES) --locale=$$lang || exit 1; done
 
-# The scenario schema editors read, written from engine/schema.py.
+# The scenario schema editors read, written from engine/schema.py (whole or not at all).
 schema: $(STAMP)
-	$(BIN)/python -c "from engine.schema import schema_text; print(schema_text(), end='')" \
-	  > engine/scenario.schema.json
+	$(BIN)/python -c "from engine.schema import main; raise SystemExit(main())"
 
 # Rewrite the golden files after a deliberate change to the step table or its words; review the
 # diff (git diff tests/golden) before committing it.

@@ -30,3 +30,22 @@ def scenario_schema() -> JSON:
 def schema_text() -> str:
     """The schema as the file editors read."""
     return json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+SCHEMA_FILE = "engine/scenario.schema.json"
+
+
+def main() -> int:
+    """``make schema``: write the schema file editors read, whole or not at all (one line if
+    it cannot be written)."""
+    import sys
+    from pathlib import Path
+
+    from diagnostics.writing import Unwritten, write_all
+
+    try:
+        write_all({Path(SCHEMA_FILE): schema_text().encode("utf-8")})
+    except Unwritten as error:
+        print(f"{error}: the schema was not written", file=sys.stderr)
+        return 1
+    return 0

@@ -568,3 +568,22 @@ def test_data_from_a_form_and_from_its_file_load_alike() -> None:
     with pytest.raises(ProblemsFound) as from_data:
         scenario_from_data(read, lines, "x.yml")
     assert [str(p) for p in from_file.value.problems] == [str(p) for p in from_data.value.problems]
+
+
+def test_make_schema_writes_the_file_whole_or_says_in_one_line_why_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine import schema
+
+    target = tmp_path / "scenario.schema.json"
+    monkeypatch.setattr(schema, "SCHEMA_FILE", str(target))
+    assert schema.main() == 0 and target.read_text("utf-8") == schema.schema_text()
+    target.unlink()
+    target.symlink_to(tmp_path / "elsewhere.json")  # never written through
+    assert schema.main() == 1
+    said = capsys.readouterr().err.strip()
+    assert (
+        said
+        == f"{target}: is a link: nothing is written through a link: the schema was not written"
+    )
+    assert not (tmp_path / "elsewhere.json").exists()
