@@ -51,7 +51,7 @@ from docset.build import (
     load_site,
     without_citations,
 )
-from docset.pdf import Made, Printer
+from docset.pdf import DEBIAN_CHROMIUM, INSTALL, Made, Printer
 from docset.print_edition import footer_html, home_html, size_text
 from docset.summary import pdf_html
 from docset.typography_extension import TypographyExtension, typeset_attributes
@@ -187,10 +187,14 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         self.printer = None
         if self.config.print_edition and not self.serving:
             cache = self.config.print_cache_dir
+            setting = f"{Path(config.config_file_path).name}: plugins: riftbound: chromium"
+            if not self.config.chromium.strip():  # Path("") would name the current folder
+                raise PluginError(
+                    f"the print edition:\n{setting}: empty: it names the Chromium that prints "
+                    f"the print edition, Debian's {DEBIAN_CHROMIUM} ({INSTALL})"
+                )
             self.printer = Printer(
-                Path(self.config.chromium),
-                root / cache if cache else None,
-                f"{Path(config.config_file_path).name}: plugins: riftbound: chromium",
+                Path(self.config.chromium), root / cache if cache else None, setting
             )
         # A built site registers its service worker (docset.precache); a site being served
         # by mkdocs serve is never kept offline.

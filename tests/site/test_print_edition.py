@@ -380,17 +380,23 @@ def test_the_readers_edition_holds_no_page_for_contributors(built_site: Path, la
         assert (first in text) is inside, (path, first)
 
 
-@pytest.mark.parametrize("program", ["a program that is not Chromium", "no program there"])
+@pytest.mark.parametrize(
+    "program", ["a program that is not Chromium", "no program there", "an empty setting"]
+)
 def test_a_chromium_setting_that_is_not_chromium_names_the_setting_the_path_and_chromium(
     tmp_path: Path, program: str
 ) -> None:
     """``chromium: /bin/true`` said only Playwright's "Target page, context or browser has been
-    closed", naming neither the setting nor the path."""
+    closed", naming neither the setting nor the path; ``chromium: ''`` named the path "."."""
     from tests.site.conftest import sandbox
     from tests.site.test_bad_input import build
 
     project = sandbox(tmp_path / "project", print_edition=True)
-    path = shutil.which("true") if program.startswith("a program") else str(tmp_path / "none")
+    path = {
+        "a program that is not Chromium": shutil.which("true"),
+        "no program there": str(tmp_path / "none"),
+        "an empty setting": "''",
+    }[program]
     assert path is not None
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
@@ -401,13 +407,17 @@ def test_a_chromium_setting_that_is_not_chromium_names_the_setting_the_path_and_
     result = build(project)
     output = result.stdout + result.stderr
     assert result.returncode == 1 and "Traceback" not in output, output[-3000:]
-    what = "did not start as Chromium (" if program.startswith("a program") else "is not there"
     said = [row for row in output.splitlines() if row.startswith("mkdocs.yml:")]
+    start = {
+        "a program that is not Chromium": f"{path} did not start as Chromium (",
+        "no program there": f"{path} is not there",
+        "an empty setting": "empty: it names the Chromium that prints the print edition, Debian's",
+    }[program]
     assert len(said) == 1 and said[0].startswith(
-        f"mkdocs.yml: plugins: riftbound: chromium: {path} {what}"
+        f"mkdocs.yml: plugins: riftbound: chromium: {start}"
     ), output[-3000:]
     assert said[0].endswith(
-        "the print edition is printed by Debian's Chromium, /usr/lib/chromium/chromium (make "
+        "/usr/lib/chromium/chromium (make "
         "build installs it; or apt-get install chromium fonts-liberation fonts-dejavu-core)"
     )
     assert not list(project.glob(".site.*"))
