@@ -245,8 +245,8 @@ class SiteBuild:
         """Path (among the language's pages) → page, for the pages the site writes itself;
         ``site_url``: where the site is published (the rules' permanent links copy addresses
         there when it names a host)."""
-        citing = {
-            number: [Citing(p.page, p.title) for p in pages]
+        citing = {  # the readers' pages: a contributor's page cites a rule to show how
+            number: [Citing(p.page, p.title) for p in pages if p.page.path not in CONTRIBUTORS_PAGES]
             for number, pages in self.docs.cited_by(lang).items()
         }
         status = {"translation-status": status_table(self.docs, lang, self.changes)}

@@ -148,6 +148,18 @@ def test_rules_browser_cited_by_links_back_to_citing_pages(built_site: Path) -> 
     }
 
 
+def test_rules_browser_cited_by_lists_only_the_readers_pages(built_site: Path) -> None:
+    """The writing guide cites 327 to show how a citation reads: its readers are contributors,
+    and the print edition, which holds the readers' pages, would name a page it does not
+    hold."""
+    soup = page(built_site, "rules-browser/v1.4/300.html")
+    heading = find(soup, id="rule-327")
+    cited_by = element(heading.find_next(class_="rb-cited-by"), ".rb-cited-by after #rule-327")
+    hrefs = {a["href"] for a in element(cited_by.parent, "around .rb-cited-by").find_all("a")}
+    assert "../../triggers-between-combat-stages.html" in hrefs
+    assert not any("writing-for-this-site" in href for href in hrefs), hrefs
+
+
 def test_code_spans_and_blocks_stay_literal(built_site: Path) -> None:
     soup = page(built_site, "writing-for-this-site.html")
     codes = [c.get_text() for c in soup.find_all("code")]
