@@ -12,7 +12,8 @@ behaviour shows) and the score counts them all; the run says so. Target: every m
 in every area.
 
 ``make mutation`` runs it (with the step table's, ``step_table_mutation.py``); ``make bench``
-prints its score.
+leaves it out (it scores the tests, it measures nothing of the site), ``make bench-tiny`` runs
+it once at a tiny size.
 """
 
 from __future__ import annotations

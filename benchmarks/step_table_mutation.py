@@ -12,7 +12,8 @@ survives a careless ``make golden``). None is equivalent (a change no behaviour
 shows): each changes a rule a step cites, whether a step is quiet, or a sentence
 a reader sees; the run says so. Target: every mutant killed, both ways.
 
-``make mutation`` runs it; ``make bench`` prints its score.
+``make mutation`` runs it; ``make bench`` leaves it out (it scores the tests, it measures
+nothing of the site), ``make bench-tiny`` runs it once at a tiny size.
 """
 
 from __future__ import annotations
