@@ -167,9 +167,13 @@ def ruling(
     facts = " · ".join(
         [where, markup.text(STEPS(lang, len(run.outcome.steps))), markup.text(verdict(run, lang))]
     )
+    names = [rule_name(number) for number in rules]
+    # ``reading.js`` reads the rules from the list's words, which are their numbers; where a
+    # keyword's name stands for its number (« Assaut »), from an attribute too.
+    ids = "" if names == list(rules) else f' data-rules="{markup.attribute(" ".join(rules))}"'
     return (
         f'<li id="ruling-{markup.attribute(run.id)}"><p>{title}</p><p>{outcome}</p>'
-        f'<p>{markup.text(TURNS_ON(lang))} <span class="rb-rules" data-rules="{" ".join(rules)}">'
-        f"{', '.join(markup.text(rule_name(number)) for number in rules)}</span></p>"
+        f'<p>{markup.text(TURNS_ON(lang))} <span class="rb-rules"{ids}>'
+        f"{', '.join(markup.text(name) for name in names)}</span></p>"
         f"<p>{markup.text(SHOWN_IN(lang))} {facts}</p></li>"
     )
