@@ -221,6 +221,8 @@ class SiteBuild:
     steps: StepCache = field(default_factory=StepCache)  # step-throughs across builds
     code: str = ""  # a hash of the code they follow from (``step_cache.code_fingerprint``)
     said: dict[str, str] = field(default_factory=dict)  # ``rules_said``, by language
+    # Footnotes as made for a folder of pages (``Citations``): kept while a language builds.
+    notes: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.changes = git_dates(self.root, [folder_of(lang) for lang in self.languages])
@@ -246,7 +248,9 @@ class SiteBuild:
         ``site_url``: where the site is published (the rules' permanent links copy addresses
         there when it names a host)."""
         citing = {  # the readers' pages: a contributor's page cites a rule to show how
-            number: [Citing(p.page, p.title) for p in pages if p.page.path not in CONTRIBUTORS_PAGES]
+            number: [
+                Citing(p.page, p.title) for p in pages if p.page.path not in CONTRIBUTORS_PAGES
+            ]
             for number, pages in self.docs.cited_by(lang).items()
         }
         status = {"translation-status": status_table(self.docs, lang, self.changes)}
@@ -436,7 +440,7 @@ class SiteBuild:
             problems += references_problems(display, scanned.references, self.rules, self.examples)
             if problems:
                 raise ProblemsFound(problems)
-        citations = Citations(page, self.rules, self.versions.current.at)
+        citations = Citations(page, self.rules, self.versions.current.at, self.notes)
         cited: dict[int, Cited] = {}
         inserts: dict[str, str] = {}
         later: list[markup.Late] = []
@@ -483,6 +487,10 @@ class SiteBuild:
     def summary_link(self, lang: str) -> Callable[[Rule], str]:
         here, current = links.Page(lang, SUMMARY_PAGE), self.versions.current.at
         return lambda rule: links.rule(here, rule.number, version=current)
+
+    def language_done(self) -> None:
+        """A language's pages are written: forget what was kept to write them."""
+        self.notes.clear()
 
     def rules_said(self, lang: str) -> str:
         """A hash of what a step-through's rule links and names in ``lang`` follow from: the

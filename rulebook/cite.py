@@ -10,6 +10,8 @@ links the rules its text refers to ("See rule 466.").
 
 from __future__ import annotations
 
+import posixpath
+
 import links
 import markup
 from rulebook.book import Rule, Rulebook
@@ -60,11 +62,21 @@ def ref_id(number: str, nth: int) -> str:
 class Citations:
     """The citations of one page, numbered in order of first appearance."""
 
-    def __init__(self, page: links.Page, book: Rulebook, version: links.RulesAt) -> None:
-        """``book``: the rules of ``version``, the version citations cite."""
+    def __init__(
+        self,
+        page: links.Page,
+        book: Rulebook,
+        version: links.RulesAt,
+        said: dict[tuple[str, str], tuple[str, ...]] | None = None,
+    ) -> None:
+        """``book``: the rules of ``version``, the version citations cite. ``said``: each
+        note's text as made for a page of one folder (its links are relative), kept for the
+        other pages of that folder that cite the same rule: a site cites its rules again and
+        again."""
         self.page = page
         self.book = book
         self.version = version
+        self.said = said if said is not None else {}
         self.rules: dict[str, Rule] = {}
         self.shown: dict[str, int] = {}  # the number a rule's note is shown with
         self.counts: dict[str, int] = {}
@@ -104,6 +116,23 @@ class Citations:
     def note(self, rule: Rule) -> str:
         lang, number = self.page.lang, rule.number.text
         shown = self.shown[number]
+        key = (posixpath.dirname(self.page.output), number)
+        said = self.said.get(key)
+        if said is None:
+            said = self.said[key] = self.text(rule)
+        paragraphs = list(said)
+        back = "".join(
+            f'<a class="footnote-backref" href="#{markup.attribute(ref_id(number, nth))}" '
+            f'title="{markup.attribute(BACK(lang, number=shown))}">&#8617;</a>'
+            for nth in range(1, self.counts[number] + 1)
+        )
+        paragraphs[-1] += f"&#160;{back}"
+        body = "".join(f"<p>{p}</p>" for p in paragraphs)
+        return f'<li id="{markup.attribute(note_id(number))}">{body}</li>'
+
+    def text(self, rule: Rule) -> tuple[str, ...]:
+        """A note's paragraphs, the same on every page of a folder (all but its back links)."""
+        lang = self.page.lang
         head = f"{KEYWORD(lang) if rule.number.is_keyword else RULE(lang)} {rule.name(lang)}."
         if rule.quoted:
             paragraphs = [linked(p, lang, self.href) for p in rule.paragraphs(lang)]
@@ -120,11 +149,4 @@ class Citations:
         paragraphs[-1] += (  # on screen only: paper has the rule's number, in rule-number order
             f' <a class="rb-open-rule" href="{markup.attribute(href)}">{markup.text(OPEN(lang))}</a>'
         )
-        back = "".join(
-            f'<a class="footnote-backref" href="#{markup.attribute(ref_id(number, nth))}" '
-            f'title="{markup.attribute(BACK(lang, number=shown))}">&#8617;</a>'
-            for nth in range(1, self.counts[number] + 1)
-        )
-        paragraphs[-1] += f"&#160;{back}"
-        body = "".join(f"<p>{p}</p>" for p in paragraphs)
-        return f'<li id="{markup.attribute(note_id(number))}">{body}</li>'
+        return tuple(paragraphs)

@@ -421,7 +421,14 @@ class RiftboundPlugin(BasePlugin[RiftboundConfig]):
         # Each language's build writes search/search_index.json; keep each language's own.
         # The pipeline stays Material's (en + fr): lunr's French trimmer alone drops digits,
         # and readers search rules by number.
-        forget_filled()  # this language's pages are written: its words are not said again
+        try:
+            self._write_language_index(config)
+        finally:  # this language's pages and index are written: its words are not said again
+            forget_filled()
+            if self.site is not None:
+                self.site.language_done()
+
+    def _write_language_index(self, config: MkDocsConfig) -> None:
         found = offline.read_index(Path(config.site_dir))
         lang = str(config.theme["language"])
         for made, path in (
